@@ -1,0 +1,219 @@
+import Foundation
+import SnapshotDiff
+
+/// The snapshots the corpus and the command line use: strings throughout.
+public typealias StringSnapshot = Snapshot<String, String, String>
+public typealias StringChangeset = Changeset<String, String, String>
+
+/// One corpus file (SPEC §5): a named pair of snapshots.
+public struct CorpusCase: Equatable, Sendable {
+  public var name: String
+  public var old: StringSnapshot
+  public var new: StringSnapshot
+  /// Other top-level keys (`source`, `found_by`, …), kept in order and
+  /// written back, otherwise ignored.
+  public var extra: [(key: String, value: JSONValue)]
+
+  public init(name: String, old: StringSnapshot, new: StringSnapshot, extra: [(key: String, value: JSONValue)] = []) {
+    self.name = name
+    self.old = old
+    self.new = new
+    self.extra = extra
+  }
+
+  public static func == (lhs: CorpusCase, rhs: CorpusCase) -> Bool {
+    lhs.name == rhs.name && lhs.old == rhs.old && lhs.new == rhs.new && JSONValue.object(lhs.extra) == .object(rhs.extra)
+  }
+}
+
+/// Why a corpus file is invalid input: the file and what is wrong, where.
+public struct CorpusError: Error, Equatable, CustomStringConvertible {
+  public var file: String
+  public var message: String
+  public init(file: String, message: String) { self.file = file; self.message = message }
+  /// One line: `FILE: what is wrong`.
+  public var description: String { "\(file): \(message)" }
+}
+
+extension CorpusCase {
+  /// Reads a corpus file.
+  ///
+  /// Items are strings (the id, empty content) or `{"id", "content"?}`;
+  /// sections `{"id", "content"?, "items"}`; a snapshot is
+  /// `{"sections": […]}` or, for short, an array of items in one section
+  /// `"main"`. Ids and contents are strings or numbers (read as their text).
+  /// A missing content is the empty string.
+  public static func load(contentsOf path: String) throws(CorpusError) -> CorpusCase {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CorpusError(file: path, message: "cannot be read")
+    }
+    return try parse(Array(data), file: path)
+  }
+
+  /// Parses the bytes of a corpus file; `file` names it in errors.
+  public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> CorpusCase {
+    do {
+      return try _parse(bytes)
+    } catch let error as _CorpusReadError {
+      throw CorpusError(file: file, message: error.message)
+    } catch {
+      throw CorpusError(file: file, message: "\(error)")
+    }
+  }
+
+  static func _parse(_ bytes: [UInt8]) throws -> CorpusCase {
+    guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
+    guard String(validating: bytes, as: UTF8.self) != nil else { throw _CorpusReadError("not valid UTF-8") }
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: bytes)
+    } catch {
+      throw _CorpusReadError("invalid JSON at \(error)")
+    }
+    guard case .object(let members) = json else {
+      throw _CorpusReadError("$: expected an object with \"old\" and \"new\", found \(json.kind)")
+    }
+    var name = ""
+    if let value = json["name"] {
+      guard case .string(let s) = value else { throw _CorpusReadError("$.name: expected a string, found \(value.kind)") }
+      name = s
+    }
+    guard let oldJSON = json["old"] else { throw _CorpusReadError("$: missing key \"old\"") }
+    guard let newJSON = json["new"] else { throw _CorpusReadError("$: missing key \"new\"") }
+    let old = try snapshot(oldJSON, at: "$.old")
+    let new = try snapshot(newJSON, at: "$.new")
+    let extra = members.filter { !["name", "old", "new"].contains($0.key) }
+    return CorpusCase(name: name, old: old, new: new, extra: extra)
+  }
+
+  static func snapshot(_ json: JSONValue, at path: String) throws -> StringSnapshot {
+    var sections: [StringSnapshot.Section] = []
+    switch json {
+    case .array(let items):
+      sections = [StringSnapshot.Section("main", content: "", items: try self.items(items, at: path))]
+    case .object(let members):
+      for member in members where member.key != "sections" {
+        throw _CorpusReadError("\(path): unknown key \"\(member.key)\" (a snapshot has only \"sections\")")
+      }
+      guard let list = json["sections"] else { throw _CorpusReadError("\(path): missing key \"sections\"") }
+      guard case .array(let array) = list else {
+        throw _CorpusReadError("\(path).sections: expected an array, found \(list.kind)")
+      }
+      for (k, section) in array.enumerated() {
+        let here = "\(path).sections[\(k)]"
+        guard case .object(let fields) = section else {
+          throw _CorpusReadError("\(here): expected a section object, found \(section.kind)")
+        }
+        for field in fields where !["id", "content", "items"].contains(field.key) {
+          throw _CorpusReadError("\(here): unknown key \"\(field.key)\"")
+        }
+        guard let id = section["id"] else { throw _CorpusReadError("\(here): missing key \"id\"") }
+        guard let itemList = section["items"] else { throw _CorpusReadError("\(here): missing key \"items\"") }
+        guard case .array(let items) = itemList else {
+          throw _CorpusReadError("\(here).items: expected an array, found \(itemList.kind)")
+        }
+        sections.append(
+          StringSnapshot.Section(
+            try text(id, at: "\(here).id"), content: try section["content"].map { try text($0, at: "\(here).content") } ?? "",
+            items: try self.items(items, at: "\(here).items")))
+      }
+    default:
+      throw _CorpusReadError("\(path): expected {\"sections\": […]} or an array of items, found \(json.kind)")
+    }
+    do {
+      return try StringSnapshot(sections: sections)
+    } catch {
+      throw _CorpusReadError("\(path): \(error)")
+    }
+  }
+
+  static func items(_ array: [JSONValue], at path: String) throws -> [StringSnapshot.Item] {
+    try array.enumerated().map { k, value in
+      let here = "\(path)[\(k)]"
+      switch value {
+      case .string, .number:
+        return StringSnapshot.Item(try text(value, at: here), content: "")
+      case .object(let fields):
+        for field in fields where !["id", "content"].contains(field.key) {
+          throw _CorpusReadError("\(here): unknown key \"\(field.key)\"")
+        }
+        guard let id = value["id"] else { throw _CorpusReadError("\(here): missing key \"id\"") }
+        return StringSnapshot.Item(
+          try text(id, at: "\(here).id"), content: try value["content"].map { try text($0, at: "\(here).content") } ?? "")
+      default:
+        throw _CorpusReadError("\(here): expected an item (a string or {\"id\", \"content\"}), found \(value.kind)")
+      }
+    }
+  }
+
+  static func text(_ value: JSONValue, at path: String) throws -> String {
+    switch value {
+    case .string(let s), .number(let s): return s
+    default: throw _CorpusReadError("\(path): expected a string or a number, found \(value.kind)")
+    }
+  }
+}
+
+struct _CorpusReadError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+extension CorpusCase {
+  /// The file's JSON: shorthand for a one-section `"main"` snapshot, bare
+  /// strings for items with empty content.
+  public var json: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
+    members += extra
+    members.append(("old", Self.json(old)))
+    members.append(("new", Self.json(new)))
+    return .object(members)
+  }
+
+  /// The text of the file, ending with a newline.
+  public var fileText: String { json.serialized() + "\n" }
+
+  static func json(_ snapshot: StringSnapshot) -> JSONValue {
+    func item(_ item: StringSnapshot.Item) -> JSONValue {
+      let content = item.content ?? ""
+      return content.isEmpty ? .string(item.id) : .object([("id", .string(item.id)), ("content", .string(content))])
+    }
+    let sections = snapshot.sections
+    if sections.count == 1, sections[0].id == "main", (sections[0].content ?? "").isEmpty {
+      return .array(sections[0].items.map(item))
+    }
+    return .object([
+      (
+        "sections",
+        .array(
+          sections.map { section in
+            var fields: [(key: String, value: JSONValue)] = [("id", .string(section.id))]
+            if let content = section.content, !content.isEmpty { fields.append(("content", .string(content))) }
+            fields.append(("items", .array(section.items.map(item))))
+            return .object(fields)
+          })
+      )
+    ])
+  }
+
+  /// Every `.json` file at these paths, folders searched recursively, in a
+  /// stable order. A path that does not exist is an error.
+  public static func files(at paths: [String]) throws(CorpusError) -> [String] {
+    var result: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CorpusError(file: path, message: "no such file or folder")
+      }
+      if !isDirectory.boolValue {
+        result.append(path)
+        continue
+      }
+      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+      let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted().map { "\(base)/\($0)" }
+      result += found
+    }
+    return result
+  }
+}

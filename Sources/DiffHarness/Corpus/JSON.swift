@@ -1,0 +1,274 @@
+/// A parsed JSON value. Numbers keep their text, because the corpus reads a
+/// number as its decimal text; object keys keep their order.
+public indirect enum JSONValue: Equatable, Sendable {
+  case object([(key: String, value: JSONValue)])
+  case array([JSONValue])
+  case string(String)
+  case number(String)
+  case bool(Bool)
+  case null
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case let (.object(a), .object(b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case let (.array(a), .array(b)): return a == b
+    case let (.string(a), .string(b)), let (.number(a), .number(b)): return a == b
+    case let (.bool(a), .bool(b)): return a == b
+    case (.null, .null): return true
+    default: return false
+    }
+  }
+
+  /// What a value is, for error messages.
+  public var kind: String {
+    switch self {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string: return "a string"
+    case .number: return "a number"
+    case .bool: return "a boolean"
+    case .null: return "null"
+    }
+  }
+
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+}
+
+/// A syntax error, at a line and column (both from 1).
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+  public var message: String
+  public var line: Int
+  public var column: Int
+  public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+extension JSONValue {
+  /// Parses one JSON document (RFC 8259), with nothing but whitespace after it.
+  public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+    var parser = _JSONParser(bytes: bytes)
+    parser.skipWhitespace()
+    let value = try parser.value(depth: 0)
+    parser.skipWhitespace()
+    guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+    self = value
+  }
+
+  /// Serializes with two-space indentation, arrays of scalars on one line.
+  public func serialized(indent: String = "") -> String {
+    switch self {
+    case .string(let s): return _quote(s)
+    case .number(let n): return n
+    case .bool(let b): return b ? "true" : "false"
+    case .null: return "null"
+    case .array(let values):
+      if values.isEmpty { return "[]" }
+      if values.allSatisfy({ if case .object = $0 { return false }; if case .array = $0 { return false }; return true }) {
+        return "[" + values.map { $0.serialized() }.joined(separator: ", ") + "]"
+      }
+      let inner = indent + "  "
+      return "[\n" + values.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+    case .object(let members):
+      if members.isEmpty { return "{}" }
+      if members.allSatisfy({ if case .object = $0.value { return false }; if case .array = $0.value { return false }; return true }),
+        members.count <= 3
+      {
+        return "{" + members.map { "\(_quote($0.key)): \($0.value.serialized())" }.joined(separator: ", ") + "}"
+      }
+      let inner = indent + "  "
+      return "{\n" + members.map { "\(inner)\(_quote($0.key)): \($0.value.serialized(indent: inner))" }
+        .joined(separator: ",\n") + "\n\(indent)}"
+    }
+  }
+}
+
+func _quote(_ s: String) -> String {
+  var out = "\""
+  for scalar in s.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}
+
+struct _JSONParser {
+  let bytes: [UInt8]
+  var position = 0
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  func error(_ message: String) -> JSONSyntaxError {
+    var line = 1
+    var column = 1
+    for b in bytes[..<min(position, bytes.count)] {
+      if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+    }
+    return JSONSyntaxError(message: message, line: line, column: column)
+  }
+
+  var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  mutating func skipWhitespace() {
+    while let b = current, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { position += 1 }
+  }
+
+  mutating func expect(_ literal: String) throws(JSONSyntaxError) {
+    let start = position
+    for b in literal.utf8 {
+      guard current == b else {
+        position = start  // report where the word starts
+        throw error("invalid literal, expected '\(literal)'")
+      }
+      position += 1
+    }
+  }
+
+  mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    guard depth < 512 else { throw error("nested too deeply") }
+    guard let b = current else { throw error("unexpected end of input, expected a value") }
+    switch b {
+    case UInt8(ascii: "{"):
+      position += 1
+      var members: [(key: String, value: JSONValue)] = []
+      skipWhitespace()
+      if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+      while true {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        let key = try string()
+        if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+        position += 1
+        skipWhitespace()
+        members.append((key, try value(depth: depth + 1)))
+        skipWhitespace()
+        if current == UInt8(ascii: ",") { position += 1; continue }
+        if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+        throw error("expected ',' or '}' in object")
+      }
+    case UInt8(ascii: "["):
+      position += 1
+      var values: [JSONValue] = []
+      skipWhitespace()
+      if current == UInt8(ascii: "]") { position += 1; return .array(values) }
+      while true {
+        skipWhitespace()
+        values.append(try value(depth: depth + 1))
+        skipWhitespace()
+        if current == UInt8(ascii: ",") { position += 1; continue }
+        if current == UInt8(ascii: "]") { position += 1; return .array(values) }
+        throw error("expected ',' or ']' in array")
+      }
+    case UInt8(ascii: "\""):
+      return .string(try string())
+    case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+    case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+    case UInt8(ascii: "n"): try expect("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try number())
+    default:
+      throw error("unexpected character '\(Character(Unicode.Scalar(b)))'")
+    }
+  }
+
+  mutating func number() throws(JSONSyntaxError) -> String {
+    let start = position
+    func digits(_ p: inout _JSONParser) -> Int {
+      let s = p.position
+      while let c = p.current, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") { p.position += 1 }
+      return p.position - s
+    }
+    if current == UInt8(ascii: "-") { position += 1 }
+    if current == UInt8(ascii: "0") {
+      position += 1
+    } else if digits(&self) == 0 {
+      throw error("invalid number")
+    }
+    if current == UInt8(ascii: ".") {
+      position += 1
+      guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      position += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+      guard digits(&self) > 0 else { throw error("invalid number: digits expected in exponent") }
+    }
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  mutating func string() throws(JSONSyntaxError) -> String {
+    position += 1  // opening quote
+    var scalars = String.UnicodeScalarView()
+    var run = position
+    func flush(_ p: _JSONParser, upTo end: Int) {
+      scalars.append(contentsOf: String(decoding: p.bytes[run..<end], as: UTF8.self).unicodeScalars)
+    }
+    while true {
+      guard let b = current else { throw error("unterminated string") }
+      if b == UInt8(ascii: "\"") {
+        flush(self, upTo: position)
+        position += 1
+        return String(scalars)
+      }
+      if b < 0x20 { throw error("control character in string") }
+      if b == UInt8(ascii: "\\") {
+        flush(self, upTo: position)
+        position += 1
+        guard let e = current else { throw error("unterminated escape") }
+        position += 1
+        switch e {
+        case UInt8(ascii: "\""): scalars.append("\"")
+        case UInt8(ascii: "\\"): scalars.append("\\")
+        case UInt8(ascii: "/"): scalars.append("/")
+        case UInt8(ascii: "b"): scalars.append("\u{08}")
+        case UInt8(ascii: "f"): scalars.append("\u{0C}")
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "u"):
+          var code = try hex4()
+          if (0xD800..<0xDC00).contains(code) {
+            guard current == UInt8(ascii: "\\") else { throw error("unpaired surrogate") }
+            position += 1
+            guard current == UInt8(ascii: "u") else { throw error("unpaired surrogate") }
+            position += 1
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let scalar = Unicode.Scalar(code) else { throw error("invalid unicode escape") }
+          scalars.append(scalar)
+        default: throw error("invalid escape")
+        }
+        run = position
+        continue
+      }
+      position += 1
+    }
+  }
+
+  mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    var code: UInt32 = 0
+    for _ in 0..<4 {
+      guard let h = current, let digit = UInt32(String(Unicode.Scalar(h)), radix: 16) else {
+        throw error("invalid \\u escape")
+      }
+      code = code * 16 + digit
+      position += 1
+    }
+    return code
+  }
+}

@@ -1,0 +1,208 @@
+import SnapshotDiff
+
+/// A snapshot under construction, as plain arrays: what the generator and the
+/// shrinker edit before building a ``StringSnapshot``.
+public struct SnapshotDraft: Equatable, Sendable {
+  public struct Section: Equatable, Sendable {
+    public var id: String
+    public var content: String
+    public var items: [(id: String, content: String)]
+    public init(id: String, content: String = "", items: [(id: String, content: String)] = []) {
+      self.id = id
+      self.content = content
+      self.items = items
+    }
+    public static func == (a: Section, b: Section) -> Bool {
+      a.id == b.id && a.content == b.content && a.items.elementsEqual(b.items, by: { $0 == $1 })
+    }
+  }
+  public var sections: [Section]
+  public init(sections: [Section] = []) { self.sections = sections }
+
+  public init(_ snapshot: StringSnapshot) {
+    sections = snapshot.sections.map { s in
+      Section(id: s.id, content: s.content ?? "", items: s.items.map { ($0.id, $0.content ?? "") })
+    }
+  }
+
+  public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+  /// The snapshot; drafts built by the generator always have unique ids.
+  public func snapshot() throws(SnapshotError) -> StringSnapshot {
+    try StringSnapshot(sections: sections.map { s in
+      StringSnapshot.Section(s.id, content: s.content, items: s.items.map { StringSnapshot.Item($0.id, content: $0.content) })
+    })
+  }
+}
+
+/// Random snapshot pairs, each a pure function of (seed, iteration).
+///
+/// Sizes span magnitudes (empty, one, a handful, up to `maxItems`); one to
+/// many sections, empty ones included. Most pairs are edits of the old
+/// snapshot, at a rate drawn per pair: item deletes, inserts, moves within and
+/// across sections, content updates (moved items too); section deletes (some
+/// of their items moving elsewhere), inserts (some receiving kept items),
+/// moves and content updates. The rest are whole-pair shapes: reverse,
+/// rotate, shuffle, replace all, identical, empty ↔ full.
+public struct PairGenerator: Sendable {
+  public var maxItems: Int
+  public var maxSections: Int
+
+  public init(maxItems: Int = 2_000, maxSections: Int = 8) {
+    self.maxItems = maxItems
+    self.maxSections = maxSections
+  }
+
+  public struct Pair: Sendable {
+    public var old: SnapshotDraft
+    public var new: SnapshotDraft
+    /// How it was made, for reports.
+    public var shape: String
+  }
+
+  public func pair(seed: UInt64, iteration: UInt64) -> Pair {
+    var rng = SplitMix64(seed: seed, iteration: iteration)
+    var names = _Names()
+    let old = randomSnapshot(&rng, &names)
+    let shapeRoll = rng.int(below: 100)
+    switch shapeRoll {
+    case 0..<72:
+      return Pair(old: old, new: edit(old, &rng, &names), shape: "edits")
+    case 72..<76:
+      var new = old
+      new.sections.reverse()
+      for s in new.sections.indices { new.sections[s].items.reverse() }
+      return Pair(old: old, new: new, shape: "reverse")
+    case 76..<80:
+      var new = old
+      for s in new.sections.indices where !new.sections[s].items.isEmpty {
+        let k = rng.int(below: new.sections[s].items.count)
+        new.sections[s].items = Array(new.sections[s].items[k...] + new.sections[s].items[..<k])
+      }
+      return Pair(old: old, new: new, shape: "rotate")
+    case 80..<85:
+      var new = old
+      var all = new.sections.flatMap(\.items)
+      rng.shuffle(&all)
+      rng.shuffle(&new.sections)
+      var k = 0
+      for s in new.sections.indices {
+        let count = new.sections[s].items.count
+        new.sections[s].items = Array(all[k..<(k + count)])
+        k += count
+      }
+      return Pair(old: old, new: new, shape: "shuffle")
+    case 85..<89:
+      return Pair(old: old, new: randomSnapshot(&rng, &names), shape: "replace all")
+    case 89..<93:
+      return Pair(old: old, new: old, shape: "identical")
+    case 93..<97:
+      return Pair(old: SnapshotDraft(), new: old, shape: "empty to full")
+    default:
+      return Pair(old: old, new: SnapshotDraft(), shape: "full to empty")
+    }
+  }
+
+  func randomSize(_ rng: inout SplitMix64) -> Int {
+    switch rng.int(below: 10) {
+    case 0: return 0
+    case 1: return 1
+    case 2...4: return rng.int(in: 2...min(8, max(2, maxItems)))
+    case 5...7: return rng.int(in: 0...min(60, maxItems))
+    default: return rng.int(in: 0...maxItems)
+    }
+  }
+
+  func randomSnapshot(_ rng: inout SplitMix64, _ names: inout _Names) -> SnapshotDraft {
+    let size = min(randomSize(&rng), maxItems)
+    let sectionCount = rng.chance(0.4) ? 1 : rng.int(in: 0...maxSections)
+    if sectionCount == 0 { return SnapshotDraft() }
+    var draft = SnapshotDraft(sections: (0..<sectionCount).map { _ in
+      .init(id: names.section(), content: rng.chance(0.3) ? names.content(&rng) : "")
+    })
+    for _ in 0..<size {
+      draft.sections[rng.int(below: sectionCount)].items.append((names.item(), rng.chance(0.3) ? names.content(&rng) : ""))
+    }
+    return draft
+  }
+
+  func edit(_ old: SnapshotDraft, _ rng: inout SplitMix64, _ names: inout _Names) -> SnapshotDraft {
+    let rates = [0.01, 0.05, 0.15, 0.4]
+    let p = rates[rng.int(below: rates.count)]
+    let sectionP = min(0.5, p * 2)
+    var new = old
+    var homeless: [(id: String, content: String)] = []
+
+    // Section deletes: the items go, or some find a home elsewhere.
+    if new.sections.count > 0 {
+      var kept: [SnapshotDraft.Section] = []
+      for section in new.sections {
+        if rng.chance(sectionP) {
+          for item in section.items where rng.chance(0.3) { homeless.append(item) }
+        } else {
+          kept.append(section)
+        }
+      }
+      new.sections = kept
+    }
+    // Section inserts, some to receive kept items.
+    if rng.chance(sectionP) || (new.sections.isEmpty && !homeless.isEmpty) {
+      for _ in 0..<rng.int(in: 1...2) {
+        var section = SnapshotDraft.Section(id: names.section(), content: rng.chance(0.3) ? names.content(&rng) : "")
+        for _ in 0..<rng.int(in: 0...4) { section.items.append((names.item(), "")) }
+        new.sections.insert(section, at: rng.int(in: 0...new.sections.count))
+      }
+    }
+    // Item deletes and updates; some items leave their section.
+    for s in new.sections.indices {
+      var items: [(id: String, content: String)] = []
+      for var item in new.sections[s].items {
+        if rng.chance(p) { continue }
+        if rng.chance(p) { item.content = names.content(&rng) }
+        if new.sections.count > 1 && rng.chance(p / 2) { homeless.append(item); continue }
+        items.append(item)
+      }
+      new.sections[s].items = items
+    }
+    if !new.sections.isEmpty {
+      // Moves within sections (some of them updated too).
+      for s in new.sections.indices where new.sections[s].items.count > 1 {
+        let moves = Int(Double(new.sections[s].items.count) * p) + (rng.chance(0.5) ? 1 : 0)
+        for _ in 0..<moves {
+          var item = new.sections[s].items.remove(at: rng.int(below: new.sections[s].items.count))
+          if rng.chance(0.2) { item.content = names.content(&rng) }
+          new.sections[s].items.insert(item, at: rng.int(in: 0...new.sections[s].items.count))
+        }
+      }
+      // Homeless items (from deleted sections, or across sections) land anywhere.
+      for item in homeless {
+        let s = rng.int(below: new.sections.count)
+        new.sections[s].items.insert(item, at: rng.int(in: 0...new.sections[s].items.count))
+      }
+      // Inserts.
+      let total = new.itemCount
+      for _ in 0..<(Int(Double(total) * p) + (rng.chance(0.5) ? 1 : 0)) {
+        let s = rng.int(below: new.sections.count)
+        new.sections[s].items.insert((names.item(), ""), at: rng.int(in: 0...new.sections[s].items.count))
+      }
+      // Section moves and content updates.
+      if new.sections.count > 1 && rng.chance(sectionP) {
+        for _ in 0..<rng.int(in: 1...2) {
+          let section = new.sections.remove(at: rng.int(below: new.sections.count))
+          new.sections.insert(section, at: rng.int(in: 0...new.sections.count))
+        }
+      }
+      for s in new.sections.indices where rng.chance(sectionP / 2) { new.sections[s].content = names.content(&rng) }
+    }
+    return new
+  }
+}
+
+/// Fresh ids for one pair.
+struct _Names {
+  var items = 0
+  var sections = 0
+  mutating func item() -> String { items += 1; return "i\(items)" }
+  mutating func section() -> String { sections += 1; return "s\(sections)" }
+  func content(_ rng: inout SplitMix64) -> String { "c\(rng.int(below: 1000))" }
+}

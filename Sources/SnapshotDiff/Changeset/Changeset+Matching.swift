@@ -1,0 +1,54 @@
+extension Changeset {
+  /// The changeset that a matching describes, in as few stages as the rules
+  /// allow for it (see the stage plan: at most three).
+  ///
+  /// Compares contents (`==`) of kept items and sections to find updates;
+  /// uses no hashing.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* old and *m* new items.
+  @inlinable
+  public init(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>,
+    matching: Matching
+  ) {
+    var itemChanged = [Bool](repeating: false, count: new.numberOfItems)
+    new._items.withUnsafeBufferPointer { newItems in
+      old._items.withUnsafeBufferPointer { oldItems in
+        for j in 0..<newItems.count where matching.itemOldIndex[j] >= 0 {
+          itemChanged[j] = oldItems[matching.itemOldIndex[j]].content != newItems[j].content
+        }
+      }
+    }
+    var sectionChanged = [Bool](repeating: false, count: new.numberOfSections)
+    for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
+      sectionChanged[t] = old._sectionContents[matching.sectionOldIndex[t]] != new._sectionContents[t]
+    }
+    let plan = _StagePlan(
+      oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
+      itemChanged: itemChanged, sectionChanged: sectionChanged)
+
+    self.init(stages: plan.stages.map { ops in
+      var stage = Stage()
+      stage.sectionDeletes = ops.sectionDeletes
+      stage.sectionInserts = ops.sectionInserts.map { insert in
+        Stage.SectionInsert(
+          index: insert.index,
+          section: Stage.Section(
+            new._sectionIDs[insert.section], content: new._sectionContents[insert.section],
+            items: insert.items.map { new._items[$0] }))
+      }
+      stage.sectionMoves = ops.sectionMoves.map { Move(from: $0.from, to: $0.to) }
+      stage.sectionUpdates = ops.sectionUpdates.map {
+        Stage.SectionUpdate(index: $0.index, content: new._sectionContents[$0.section])
+      }
+      stage.itemDeletes = ops.itemDeletes
+      stage.itemInserts = ops.itemInserts.map { Stage.ItemInsert(path: $0.path, item: new._items[$0.item]) }
+      stage.itemMoves = ops.itemMoves.map { Move(from: $0.from, to: $0.to) }
+      stage.itemUpdates = ops.itemUpdates.map {
+        Stage.ItemUpdate(path: $0.path, content: new._items[$0.item].content)
+      }
+      return stage
+    })
+  }
+}

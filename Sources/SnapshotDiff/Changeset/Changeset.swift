@@ -1,0 +1,69 @@
+/// The difference between two snapshots as an ordered list of stages.
+///
+/// Stage *k*+1 applies to the result of stage *k*; applying all of them to the
+/// old snapshot gives the new one exactly. An empty changeset means the two
+/// snapshots are equal.
+public struct Changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
+  public typealias Stage = SnapshotDiff.Stage<SectionID, ItemID, Content>
+  public var stages: [Stage]
+
+  @inlinable public init(stages: [Stage] = []) { self.stages = stages }
+}
+
+extension Changeset: Equatable {}
+extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+
+extension Changeset {
+  /// Totals over all stages: what the CSV report and `compare` count.
+  public struct Counts: Hashable, Sendable {
+    public var stages = 0
+    public var sectionOperations = 0
+    public var deletes = 0
+    public var inserts = 0
+    public var moves = 0
+    public var updates = 0
+    @inlinable public init() {}
+  }
+
+  /// Item operation totals (section operations counted apart).
+  @inlinable
+  public var counts: Counts {
+    var c = Counts()
+    c.stages = stages.count
+    for stage in stages {
+      c.sectionOperations += stage.sectionOperationCount
+      c.deletes += stage.itemDeletes.count
+      c.inserts += stage.itemInserts.count
+      c.moves += stage.itemMoves.count
+      c.updates += stage.itemUpdates.count
+    }
+    return c
+  }
+
+  /// Applies every stage in turn.
+  ///
+  /// - Throws: ``ChangesetError`` naming the first stage that breaks a rule.
+  @inlinable
+  public func apply(to snapshot: Snapshot<SectionID, ItemID, Content>) throws(ChangesetError)
+    -> Snapshot<SectionID, ItemID, Content>
+  {
+    var state = snapshot
+    for (k, stage) in stages.enumerated() {
+      do {
+        state = try stage.apply(to: state)
+      } catch {
+        throw ChangesetError(stage: k, error: error)
+      }
+    }
+    return state
+  }
+}
+
+/// A stage of a changeset broke a rule.
+public struct ChangesetError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The stage, counted from 0.
+  public var stage: Int
+  public var error: StageError
+  @inlinable public init(stage: Int, error: StageError) { self.stage = stage; self.error = error }
+  public var description: String { "stage \(stage): \(error)" }
+}

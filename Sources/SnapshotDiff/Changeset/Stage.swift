@@ -1,0 +1,75 @@
+/// A move from one position to another.
+public struct Move<Position: Hashable>: Hashable {
+  public var from: Position
+  public var to: Position
+  @inlinable public init(from: Position, to: Position) { self.from = from; self.to = to }
+}
+extension Move: Sendable where Position: Sendable {}
+
+/// One batch update, with `performBatchUpdates` semantics.
+///
+/// Deletes, move sources and updates are in the coordinates of the state
+/// before the stage; inserts and move destinations in those of the state after
+/// it. Updates replace content at their old position. The rules a stage must
+/// keep are those of ``BatchUpdateError``, checked by
+/// ``Stage/apply(to:)``.
+public struct Stage<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
+  public typealias Item = SnapshotDiff.Item<ItemID, Content>
+  public typealias Section = SnapshotDiff.Section<SectionID, ItemID, Content>
+
+  public struct SectionInsert {
+    public var index: Int
+    public var section: Section
+    @inlinable public init(index: Int, section: Section) { self.index = index; self.section = section }
+  }
+  public struct SectionUpdate {
+    public var index: Int
+    public var content: Content?
+    @inlinable public init(index: Int, content: Content?) { self.index = index; self.content = content }
+  }
+  public struct ItemInsert {
+    public var path: ItemPath
+    public var item: Item
+    @inlinable public init(path: ItemPath, item: Item) { self.path = path; self.item = item }
+  }
+  public struct ItemUpdate {
+    public var path: ItemPath
+    public var content: Content?
+    @inlinable public init(path: ItemPath, content: Content?) { self.path = path; self.content = content }
+  }
+
+  public var sectionDeletes: [Int] = []
+  public var sectionInserts: [SectionInsert] = []
+  public var sectionMoves: [Move<Int>] = []
+  public var sectionUpdates: [SectionUpdate] = []
+  public var itemDeletes: [ItemPath] = []
+  public var itemInserts: [ItemInsert] = []
+  public var itemMoves: [Move<ItemPath>] = []
+  public var itemUpdates: [ItemUpdate] = []
+
+  @inlinable public init() {}
+
+  @inlinable
+  public var isEmpty: Bool {
+    sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty
+      && sectionUpdates.isEmpty && itemDeletes.isEmpty && itemInserts.isEmpty
+      && itemMoves.isEmpty && itemUpdates.isEmpty
+  }
+
+  /// Section deletes, inserts, moves and updates.
+  @inlinable
+  public var sectionOperationCount: Int {
+    sectionDeletes.count + sectionInserts.count + sectionMoves.count + sectionUpdates.count
+  }
+}
+
+extension Stage.SectionInsert: Equatable {}
+extension Stage.SectionUpdate: Equatable {}
+extension Stage.ItemInsert: Equatable {}
+extension Stage.ItemUpdate: Equatable {}
+extension Stage: Equatable {}
+extension Stage.SectionInsert: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension Stage.SectionUpdate: Sendable where Content: Sendable {}
+extension Stage.ItemInsert: Sendable where ItemID: Sendable, Content: Sendable {}
+extension Stage.ItemUpdate: Sendable where Content: Sendable {}
+extension Stage: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}

@@ -1,0 +1,311 @@
+/// Turns a ``Matching`` into stages that keep the rules, on index arrays only
+/// (no hashing, so that `naive` stays hash-free).
+///
+/// Up to three stages, each emitted only when it has work:
+///
+/// 1. *pre*: inserts the sections that receive kept items from elsewhere
+///    (rule 5 forbids moving into a section in the stage that inserts it),
+///    with their new items only; updates moved items whose content changes, at
+///    their old position (rule 2 forbids a move and an update of one item).
+/// 2. *items*: every item delete, insert, move and in-place update, with the
+///    sections still where they were.
+/// 3. *sections*: section deletes, inserts, moves and updates.
+///
+/// Stages 2 and 3 are one stage unless that would break rule 4 (a kept item
+/// leaves a deleted section) or rule 6 (items change inside a moved or
+/// updated section); so a list with no moved-and-updated item gets one stage.
+/// When they are split, a deleted section that no kept item leaves goes in
+/// stage 2 already: an id deleted and inserted again (as `naive` does) must
+/// not exist twice between stages.
+/// A section that both moves and changes content (rule 2 again) is updated in
+/// stage 1 when there is one and none of its items is updated there, else in
+/// a last stage of its own.
+///
+/// Each stage is emitted by one routine, ``emit(from:to:stage:)``, as the
+/// difference between two consecutive states of the plan.
+@usableFromInline
+internal struct _StagePlan {
+  /// A state of the plan: sections and items named by tokens. Sections: new
+  /// index `t`, or `newSections + s` for deleted old section `s`. Items: new
+  /// flat index `j`, or `newItems + i` for removed old item `i`.
+  @usableFromInline
+  struct State {
+    var sections: [Int] = []
+    var starts: [Int] = [0]
+    var items: [Int] = []
+
+    mutating func closeSection() { starts.append(items.count) }
+  }
+
+  /// The operations of one stage, in index form. Payload tokens are new indices.
+  @usableFromInline
+  struct StageOps {
+    @usableFromInline var sectionDeletes: [Int] = []
+    /// (new position, new section, the new items it arrives with)
+    @usableFromInline var sectionInserts: [(index: Int, section: Int, items: ArraySlice<Int>)] = []
+    @usableFromInline var sectionMoves: [(from: Int, to: Int)] = []
+    /// (old position, new section whose content it takes)
+    @usableFromInline var sectionUpdates: [(index: Int, section: Int)] = []
+    @usableFromInline var itemDeletes: [ItemPath] = []
+    /// (new position, new item)
+    @usableFromInline var itemInserts: [(path: ItemPath, item: Int)] = []
+    @usableFromInline var itemMoves: [(from: ItemPath, to: ItemPath)] = []
+    /// (old position, new item whose content it takes)
+    @usableFromInline var itemUpdates: [(path: ItemPath, item: Int)] = []
+  }
+
+  @usableFromInline var stages: [StageOps] = []
+
+  let newSections: Int
+  let newItems: Int
+  let oldSections: Int
+  let oldItems: Int
+  let newStarts: [Int]
+  let matching: Matching
+  /// Phase (stage number) in which a kept item moves within its section / is
+  /// updated; in which a kept section moves / is updated. -1: never.
+  var itemMovePhase: [Int]
+  var itemUpdatePhase: [Int]
+  var sectionMovePhase: [Int]
+  var sectionUpdatePhase: [Int]
+
+  /// - Parameters:
+  ///   - oldStarts, newStarts: each snapshot's section offsets (count + 1 entries).
+  ///   - itemChanged: for each new item, whether a kept item's content differs.
+  ///   - sectionChanged: for each new section, whether a kept section's content differs.
+  @usableFromInline
+  init(
+    oldStarts: [Int], newStarts: [Int], matching m: Matching,
+    itemChanged: [Bool], sectionChanged: [Bool]
+  ) {
+    let oldSections = oldStarts.count - 1
+    let newSections = newStarts.count - 1
+    let oldItems = oldStarts.last!
+    let newItems = newStarts.last!
+    self.newSections = newSections
+    self.newItems = newItems
+    self.oldSections = oldSections
+    self.oldItems = oldItems
+    self.newStarts = newStarts
+    self.matching = m
+
+    let oldSectionOf = _sectionOfEachItem(oldStarts)
+    let newSectionOf = _sectionOfEachItem(newStarts)
+    var oldSectionNew = [Int](repeating: -1, count: oldSections)
+    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 { oldSectionNew[m.sectionOldIndex[t]] = t }
+    var oldItemNew = [Int](repeating: -1, count: oldItems)
+    for j in 0..<newItems where m.itemOldIndex[j] >= 0 { oldItemNew[m.itemOldIndex[j]] = j }
+
+    // Which items cross sections, which sections must come early, and what
+    // stops stages 2 and 3 from being one.
+    var crosses = [Bool](repeating: false, count: newItems)
+    var early = [Bool](repeating: false, count: newSections)
+    var needsPre = false
+    var split = false
+    var keptLeaves = [Bool](repeating: false, count: oldSections)
+    // Sections that stage 3 moves or updates, and whether items change in them.
+    var sectionChanges = [Bool](repeating: false, count: newSections)
+    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 && (m.sectionMoved[t] || sectionChanged[t]) {
+      sectionChanges[t] = true
+    }
+    for j in 0..<newItems {
+      let o = m.itemOldIndex[j]
+      let t = newSectionOf[j]
+      if o < 0 {
+        if sectionChanges[t] { split = true }  // an insert into a changed section
+        continue
+      }
+      let s = oldSectionOf[o]
+      let moved = m.sectionOldIndex[t] != s || m.itemMoved[j]
+      crosses[j] = m.sectionOldIndex[t] != s
+      if crosses[j] {
+        if m.sectionOldIndex[t] < 0 { early[t] = true; needsPre = true }
+        if oldSectionNew[s] < 0 { split = true; keptLeaves[s] = true }  // leaves a deleted section
+      }
+      if moved && itemChanged[j] { needsPre = true }
+      if (moved || itemChanged[j]) && (sectionChanges[t] || (oldSectionNew[s] >= 0 && sectionChanges[oldSectionNew[s]])) {
+        split = true
+      }
+    }
+    if !split {
+      // A delete inside a kept section that stage 3 changes.
+      for i in 0..<oldItems where oldItemNew[i] < 0 {
+        let t = oldSectionNew[oldSectionOf[i]]
+        if t >= 0 && sectionChanges[t] { split = true; break }
+      }
+    }
+
+    let pre = needsPre ? 0 : -1
+    let itemPhase = pre + 1
+    let sectionPhase = split ? itemPhase + 1 : itemPhase
+    let post = sectionPhase + 1
+    // Old sections where stage 1 updates an item: a section can't be updated there too.
+    var preItemUpdate = [Bool](repeating: false, count: oldSections)
+    for j in 0..<newItems where m.itemOldIndex[j] >= 0 && itemChanged[j] && (crosses[j] || m.itemMoved[j]) {
+      preItemUpdate[oldSectionOf[m.itemOldIndex[j]]] = true
+    }
+    var needsPost = false
+    itemMovePhase = [Int](repeating: -1, count: newItems)
+    itemUpdatePhase = [Int](repeating: -1, count: newItems)
+    for j in 0..<newItems where m.itemOldIndex[j] >= 0 {
+      let moved = crosses[j] || m.itemMoved[j]
+      if m.itemMoved[j] { itemMovePhase[j] = itemPhase }
+      if itemChanged[j] { itemUpdatePhase[j] = moved ? pre : itemPhase }
+    }
+    sectionMovePhase = [Int](repeating: -1, count: newSections)
+    sectionUpdatePhase = [Int](repeating: -1, count: newSections)
+    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
+      if m.sectionMoved[t] { sectionMovePhase[t] = sectionPhase }
+      if sectionChanged[t] {
+        if !m.sectionMoved[t] {
+          sectionUpdatePhase[t] = sectionPhase
+        } else if needsPre && !preItemUpdate[m.sectionOldIndex[t]] {
+          sectionUpdatePhase[t] = pre
+        } else {
+          sectionUpdatePhase[t] = post
+          needsPost = true
+        }
+      }
+    }
+
+    // State 0: the old snapshot in tokens.
+    var state0 = State()
+    for s in 0..<oldSections {
+      state0.sections.append(oldSectionNew[s] >= 0 ? oldSectionNew[s] : newSections + s)
+      for i in oldStarts[s]..<oldStarts[s + 1] {
+        state0.items.append(oldItemNew[i] >= 0 ? oldItemNew[i] : newItems + i)
+      }
+      state0.closeSection()
+    }
+    // State 1: early sections placed among the old ones, before the first
+    // kept, unmoved section that follows them in the new order.
+    var state1 = state0
+    if needsPre {
+      let earlySections = (0..<newSections).filter { early[$0] }
+      state1 = State()
+      var next = 0
+      func placeEarly(before limit: Int, into state: inout State) {
+        while next < earlySections.count && earlySections[next] < limit {
+          let t = earlySections[next]
+          state.sections.append(t)
+          for j in newStarts[t]..<newStarts[t + 1] where m.itemOldIndex[j] < 0 { state.items.append(j) }
+          state.closeSection()
+          next += 1
+        }
+      }
+      for s in 0..<oldSections {
+        let t = oldSectionNew[s]
+        if t >= 0 && !m.sectionMoved[t] { placeEarly(before: t, into: &state1) }
+        state1.sections.append(state0.sections[s])
+        state1.items.append(contentsOf: state0.items[state0.starts[s]..<state0.starts[s + 1]])
+        state1.closeSection()
+      }
+      placeEarly(before: Int.max, into: &state1)
+    }
+    // State 3: the new snapshot.
+    var state3 = State()
+    state3.sections = Array(0..<newSections)
+    state3.starts = newStarts
+    state3.items = Array(0..<newItems)
+
+    if needsPre { emit(from: state0, to: state1, stage: pre) }
+    if split {
+      // State 2: sections as in state 1 less the deleted ones no kept item
+      // leaves, items as in the new snapshot; a deleted section that stays
+      // keeps only its removed items.
+      var state2 = State()
+      for token in state1.sections {
+        if token < newSections {
+          state2.items.append(contentsOf: newStarts[token]..<newStarts[token + 1])
+        } else {
+          let s = token - newSections
+          if !keptLeaves[s] { continue }
+          for i in oldStarts[s]..<oldStarts[s + 1] where oldItemNew[i] < 0 { state2.items.append(newItems + i) }
+        }
+        state2.sections.append(token)
+        state2.closeSection()
+      }
+      emit(from: state1, to: state2, stage: itemPhase)
+      emit(from: state2, to: state3, stage: sectionPhase)
+    } else {
+      emit(from: state1, to: state3, stage: itemPhase)
+    }
+    if needsPost { emit(from: state3, to: state3, stage: post) }
+  }
+
+  /// Emits the stage that takes state `a` to state `b`: what is in one and
+  /// not the other is deleted or inserted, what changes section or is due to
+  /// move in this stage is moved, what is due to update in this stage is
+  /// updated. Empty stages are dropped.
+  mutating func emit(from a: State, to b: State, stage: Int) {
+    let sectionTokens = newSections + oldSections
+    var sectionInA = [Int](repeating: -1, count: sectionTokens)
+    var sectionInB = [Int](repeating: -1, count: sectionTokens)
+    for (k, t) in a.sections.enumerated() { sectionInA[t] = k }
+    for (k, t) in b.sections.enumerated() { sectionInB[t] = k }
+    var ops = StageOps()
+
+    for (k, t) in a.sections.enumerated() {
+      if sectionInB[t] < 0 {
+        ops.sectionDeletes.append(k)
+      } else if t < newSections {
+        if sectionMovePhase[t] == stage { ops.sectionMoves.append((k, sectionInB[t])) }
+        if sectionUpdatePhase[t] == stage { ops.sectionUpdates.append((k, t)) }
+      }
+    }
+    for (k, t) in b.sections.enumerated() where sectionInA[t] < 0 {
+      ops.sectionInserts.append((k, t, b.items[b.starts[k]..<b.starts[k + 1]]))
+    }
+
+    // Items: where each token is in `a` (path) and which section holds it.
+    var pathInA = [ItemPath?](repeating: nil, count: newItems + oldItems)
+    var sectionTokenInA = [Int](repeating: -1, count: pathInA.count)
+    for s in a.sections.indices {
+      for k in a.starts[s]..<a.starts[s + 1] {
+        pathInA[a.items[k]] = ItemPath(section: s, item: k - a.starts[s])
+        sectionTokenInA[a.items[k]] = a.sections[s]
+      }
+    }
+    var inB = [Bool](repeating: false, count: pathInA.count)
+    for s in b.sections.indices {
+      let sectionIsNew = sectionInA[b.sections[s]] < 0
+      for k in b.starts[s]..<b.starts[s + 1] {
+        let token = b.items[k]
+        inB[token] = true
+        let to = ItemPath(section: s, item: k - b.starts[s])
+        guard let from = pathInA[token] else {
+          if !sectionIsNew { ops.itemInserts.append((to, token)) }
+          continue
+        }
+        let planned = token < newItems  // removed items only ever stay or go
+        if sectionTokenInA[token] != b.sections[s] || (planned && itemMovePhase[token] == stage) {
+          ops.itemMoves.append((from, to))
+        }
+        if planned && itemUpdatePhase[token] == stage { ops.itemUpdates.append((from, token)) }
+      }
+    }
+    for s in a.sections.indices where sectionInB[a.sections[s]] >= 0 {
+      for k in a.starts[s]..<a.starts[s + 1] where !inB[a.items[k]] {
+        ops.itemDeletes.append(ItemPath(section: s, item: k - a.starts[s]))
+      }
+    }
+    ops.itemUpdates.sort { $0.path < $1.path }
+
+    let empty =
+      ops.sectionDeletes.isEmpty && ops.sectionInserts.isEmpty && ops.sectionMoves.isEmpty
+      && ops.sectionUpdates.isEmpty && ops.itemDeletes.isEmpty && ops.itemInserts.isEmpty
+      && ops.itemMoves.isEmpty && ops.itemUpdates.isEmpty
+    if !empty { stages.append(ops) }
+  }
+}
+
+/// For each flat item, the index of its section.
+@usableFromInline
+internal func _sectionOfEachItem(_ starts: [Int]) -> [Int] {
+  var result = [Int]()
+  result.reserveCapacity(starts.last!)
+  for s in 0..<(starts.count - 1) {
+    result.append(contentsOf: repeatElement(s, count: starts[s + 1] - starts[s]))
+  }
+  return result
+}

@@ -1,0 +1,80 @@
+extension Snapshot {
+  @inlinable public var numberOfSections: Int { _sectionIDs.count }
+  @inlinable public var numberOfItems: Int { _items.count }
+  @inlinable public var isEmpty: Bool { _sectionIDs.isEmpty }
+
+  /// Section identifiers, in order.
+  @inlinable public var sectionIdentifiers: [SectionID] { _sectionIDs }
+  /// All item identifiers, section after section.
+  @inlinable public var itemIdentifiers: [ItemID] { _items.map(\.id) }
+  /// All items, section after section (the flat order strategies work on).
+  @inlinable public var allItems: [Item] { _items }
+
+  /// The sections with their items.
+  @inlinable
+  public var sections: [Section] {
+    (0..<numberOfSections).map { self.section(at: $0) }
+  }
+
+  /// The section at an index, with its items.
+  @inlinable
+  public func section(at index: Int) -> Section {
+    Section(
+      _sectionIDs[index], content: _sectionContents[index],
+      items: Array(_items[itemRange(ofSection: index)]))
+  }
+
+  /// The content of the section at an index.
+  @inlinable
+  public func sectionContent(at index: Int) -> Content? { _sectionContents[index] }
+
+  /// The flat range of the items of section `index`.
+  @inlinable
+  public func itemRange(ofSection index: Int) -> Range<Int> {
+    _sectionStarts[index]..<_sectionStarts[index + 1]
+  }
+
+  @inlinable
+  public func numberOfItems(inSection index: Int) -> Int {
+    _sectionStarts[index + 1] - _sectionStarts[index]
+  }
+
+  /// The flat index of the item at an index path.
+  @inlinable
+  public func flatIndex(of path: ItemPath) -> Int { _sectionStarts[path.section] + path.item }
+
+  /// The item at an index path.
+  @inlinable
+  public func item(at path: ItemPath) -> Item { _items[flatIndex(of: path)] }
+
+  /// The index of a section, or `nil`.
+  ///
+  /// - Complexity: O(*s*).
+  @inlinable
+  public func index(ofSection id: SectionID) -> Int? { _sectionIDs.firstIndex(of: id) }
+
+  /// The item identifiers of a section, or `nil` when there is no such section.
+  ///
+  /// - Complexity: O(*s* + *k*), for *k* items in the section.
+  @inlinable
+  public func itemIdentifiers(inSection id: SectionID) -> [ItemID]? {
+    guard let s = index(ofSection: id) else { return nil }
+    return _items[itemRange(ofSection: s)].map(\.id)
+  }
+
+  /// The index path of an item, or `nil`.
+  ///
+  /// - Complexity: O(*n*): a snapshot keeps no index, so that building and
+  ///   applying stay cheap.
+  @inlinable
+  public func indexPath(of id: ItemID) -> ItemPath? {
+    guard let i = _items.firstIndex(where: { $0.id == id }) else { return nil }
+    return path(ofFlatIndex: i)
+  }
+
+  /// The section identifier that holds an item, or `nil`.
+  @inlinable
+  public func sectionIdentifier(containing id: ItemID) -> SectionID? {
+    indexPath(of: id).map { _sectionIDs[$0.section] }
+  }
+}

@@ -1,0 +1,97 @@
+/// An item of a snapshot: a unique identifier and the content shown for it.
+public struct Item<ID: Hashable, Content: Equatable>: Equatable {
+  public var id: ID
+  /// What changes in place (a price, a title); `nil` when the item has none.
+  public var content: Content?
+
+  @inlinable
+  public init(_ id: ID, content: Content? = nil) {
+    self.id = id
+    self.content = content
+  }
+}
+
+/// A section of a snapshot: a unique identifier, optional content, its items.
+public struct Section<ID: Hashable, ItemID: Hashable, Content: Equatable>: Equatable {
+  public var id: ID
+  public var content: Content?
+  public var items: [Item<ItemID, Content>]
+
+  @inlinable
+  public init(_ id: ID, content: Content? = nil, items: [Item<ItemID, Content>] = []) {
+    self.id = id
+    self.content = content
+    self.items = items
+  }
+}
+
+/// The state of a list: ordered sections, each an ordered list of items.
+///
+/// Section identifiers are unique among sections and item identifiers are
+/// unique across the whole snapshot, as in `NSDiffableDataSourceSnapshot`.
+/// Every way of building a snapshot checks this and throws
+/// ``SnapshotError/duplicateSection(_:first:second:)`` or
+/// ``SnapshotError/duplicateItem(_:first:second:)``; a snapshot value always
+/// holds unique identifiers.
+///
+/// Items are stored flat, in order, with the offset where each section's items
+/// start; strategies read the identifiers as one contiguous array.
+public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
+  public typealias Item = SnapshotDiff.Item<ItemID, Content>
+  public typealias Section = SnapshotDiff.Section<SectionID, ItemID, Content>
+
+  /// Section identifiers, in order.
+  @usableFromInline internal var _sectionIDs: [SectionID]
+  /// Section contents, parallel to `_sectionIDs`.
+  @usableFromInline internal var _sectionContents: [Content?]
+  /// `_sectionStarts[s]` is the flat index of section `s`'s first item;
+  /// one more entry than sections, the last being the item count.
+  @usableFromInline internal var _sectionStarts: [Int]
+  /// All items, section after section.
+  @usableFromInline internal var _items: [Item]
+
+  /// An empty snapshot.
+  @inlinable
+  public init() {
+    _sectionIDs = []
+    _sectionContents = []
+    _sectionStarts = [0]
+    _items = []
+  }
+
+  /// Builds a snapshot from sections, checking that identifiers are unique.
+  ///
+  /// - Complexity: O(*n*) expected, where *n* is the number of items.
+  @inlinable
+  public init(sections: some Sequence<Section>) throws(SnapshotError) {
+    self.init()
+    for section in sections {
+      _sectionIDs.append(section.id)
+      _sectionContents.append(section.content)
+      _items.append(contentsOf: section.items)
+      _sectionStarts.append(_items.count)
+    }
+    try _checkInvariants()
+  }
+
+  /// Builds a one-section snapshot.
+  @inlinable
+  public init(section: SectionID, content: Content? = nil, items: [Item]) throws(SnapshotError) {
+    try self.init(sections: [Section(section, content: content, items: items)])
+  }
+}
+
+extension Snapshot: Equatable {
+  /// Two snapshots are equal when they hold the same sections in the same
+  /// order with the same content, and the same items in the same order with
+  /// the same content.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs._sectionIDs == rhs._sectionIDs && lhs._sectionStarts == rhs._sectionStarts
+      && lhs._sectionContents == rhs._sectionContents && lhs._items == rhs._items
+  }
+}
+
+extension Item: Sendable where ID: Sendable, Content: Sendable {}
+extension Section: Sendable where ID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension Snapshot: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}

@@ -1,0 +1,22 @@
+/// Why a snapshot could not be built.
+public enum SnapshotError: Error, Hashable, Sendable {
+  /// Two sections share an identifier (its description, then both section indices).
+  case duplicateSection(String, first: Int, second: Int)
+  /// Two items share an identifier (its description, then both positions).
+  case duplicateItem(String, first: ItemPath, second: ItemPath)
+  /// An operation named a section that the snapshot does not hold.
+  case unknownSection(String)
+}
+
+extension SnapshotError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case let .duplicateSection(id, first, second):
+      return "duplicate section id \"\(id)\" at sections \(first) and \(second)"
+    case let .duplicateItem(id, first, second):
+      return "duplicate item id \"\(id)\" at \(first) and \(second)"
+    case let .unknownSection(id):
+      return "no section with id \"\(id)\""
+    }
+  }
+}

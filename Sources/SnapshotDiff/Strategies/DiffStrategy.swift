@@ -1,0 +1,25 @@
+/// A diff algorithm: given an old and a new snapshot, the changeset from one to
+/// the other.
+///
+/// Strategies differ in how they match old items to new ones and which kept
+/// items they call moved: most produce a ``Matching`` and hand it to
+/// ``Changeset/init(from:to:matching:)``, which turns it into valid stages.
+///
+/// Conformers implement `changeset(from:to:)` as `@inlinable`, so that a caller
+/// with concrete types gets a specialized copy rather than generic dispatch.
+public protocol DiffStrategy: Sendable {
+  /// The strategy's fixed name, a key in reports.
+  var name: String { get }
+
+  func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> Changeset<SectionID, ItemID, Content>
+}
+
+/// The strategies this library ships, in report order.
+public enum Strategies {
+  public static let all: [any DiffStrategy] = [Hashmap(), Heckel(), Myers(), Naive(), Stdlib()]
+  public static var names: [String] { all.map(\.name) }
+  public static func named(_ name: String) -> (any DiffStrategy)? { all.first { $0.name == name } }
+}

@@ -1,0 +1,74 @@
+/// One hash table from id to old position, one pass over the new snapshot,
+/// and minimal moves: the kept items of each section that lie off a longest
+/// increasing subsequence of their old positions.
+///
+/// Reaches ``Snapshot/minimumMoves(from:to:)`` exactly, for items and, the
+/// same way, for sections.
+///
+/// - Complexity: O(*n* + *m*) expected for the matching, plus
+///   O(*m* log *m*) for the moves.
+public struct Hashmap: DiffStrategy {
+  public var name: String { "hashmap" }
+  @inlinable public init() {}
+
+  @inlinable
+  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> Changeset<SectionID, ItemID, Content> {
+    Changeset(from: old, to: new, matching: matching(from: old, to: new))
+  }
+
+  @inlinable
+  public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> Matching {
+    var sectionTable = [SectionID: Int](minimumCapacity: old.numberOfSections)
+    for (s, id) in old._sectionIDs.enumerated() { sectionTable[id] = s }
+    let sectionOldIndex = new._sectionIDs.map { sectionTable[$0] ?? -1 }
+    var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
+    _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
+
+    var table = [ItemID: Int](minimumCapacity: old.numberOfItems)
+    old._items.withUnsafeBufferPointer { items in
+      for i in 0..<items.count { table[items[i].id] = i }
+    }
+    let itemOldIndex = new._items.withUnsafeBufferPointer { items in
+      [Int](unsafeUninitializedCapacity: items.count) { buffer, count in
+        for j in 0..<items.count { buffer[j] = table[items[j].id] ?? -1 }
+        count = items.count
+      }
+    }
+    var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
+    for t in 0..<new.numberOfSections {
+      let s = sectionOldIndex[t]
+      let range = new.itemRange(ofSection: t)
+      if s < 0 { continue }  // an inserted section: every kept item in it crosses
+      let oldRange = old.itemRange(ofSection: s)
+      _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
+    }
+    return Matching(
+      sectionOldIndex: sectionOldIndex, sectionMoved: sectionMoved,
+      itemOldIndex: itemOldIndex, itemMoved: itemMoved)
+  }
+}
+
+/// Within `range`, marks as moved the entries of `oldIndex` in
+/// `lowerBound..<upperBound` that lie off one longest increasing subsequence.
+@inlinable
+internal func _markOffIncreasing(
+  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>
+) {
+  var positions = [Int]()
+  var values = [Int]()
+  for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
+    positions.append(j)
+    values.append(oldIndex[j])
+  }
+  var member = [Bool](repeating: false, count: values.count)
+  _ = values.withUnsafeBufferPointer { v in
+    member.withUnsafeMutableBufferPointer { markLongestIncreasingSubsequence(v, into: $0) }
+  }
+  for k in 0..<positions.count where !member[k] { moved[positions[k]] = true }
+}

@@ -1,0 +1,146 @@
+import SnapshotDiff
+import Testing
+
+/// Each rule of SPEC §3: a stage that breaks it fails with that rule's error,
+/// a stage that keeps them all applies.
+@Suite struct StageRulesTests {
+  let two = snap([("A", ["a1", "a2", "a3"]), ("B", ["b1", "b2"])])
+
+  func rule(of stage: TestStage, on state: Snap) -> Int? {
+    do {
+      _ = try stage.apply(to: state)
+      return nil
+    } catch {
+      return error.rule
+    }
+  }
+
+  @Test func validStageApplies() throws {
+    var stage = TestStage()
+    stage.itemDeletes = [path(0, 0)]
+    stage.itemInserts = [.init(path: path(1, 0), item: Snap.Item("new"))]
+    stage.itemMoves = [Move(from: path(1, 1), to: path(0, 0))]
+    stage.itemUpdates = [.init(path: path(0, 2), content: "x")]
+    stage.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("c1")]))]
+    let result = try stage.apply(to: two)
+    var expected = snap([("A", ["b2", "a2", "a3"]), ("B", ["new", "b1"]), ("C", ["c1"])])
+    expected = try Snap(sections: expected.sections.map { s in
+      var s = s
+      if s.id == "A" { s.items[2].content = "x" }
+      return s
+    })
+    #expect(result == expected)
+  }
+
+  @Test func sectionMoveAndDeleteApply() throws {
+    let three = snap([("A", ["a"]), ("B", ["b"]), ("C", ["c"])])
+    var stage = TestStage()
+    stage.sectionDeletes = [1]
+    stage.sectionMoves = [Move(from: 2, to: 0)]
+    stage.sectionUpdates = [.init(index: 0, content: "h")]
+    let result = try stage.apply(to: three)
+    #expect(result.sectionIdentifiers == ["C", "A"])
+    #expect(result.sectionContent(at: 1) == "h")
+    #expect(result.itemIdentifiers == ["c", "a"])
+  }
+
+  @Test func rule1OldCoordinateMustExist() {
+    var stage = TestStage()
+    stage.itemDeletes = [path(1, 2)]
+    #expect(rule(of: stage, on: two) == 1)
+    stage = TestStage()
+    stage.sectionDeletes = [2]
+    #expect(rule(of: stage, on: two) == 1)
+    stage = TestStage()
+    stage.itemUpdates = [.init(path: path(-1, 0), content: nil)]
+    #expect(rule(of: stage, on: two) == 1)
+  }
+
+  @Test func rule1NewCoordinateMustExist() {
+    var stage = TestStage()
+    stage.sectionInserts = [.init(index: 3, section: .init("C"))]
+    #expect(rule(of: stage, on: two) == 1)
+    stage = TestStage()
+    stage.itemInserts = [.init(path: path(2, 0), item: .init("x"))]
+    #expect(rule(of: stage, on: two) == 1)
+  }
+
+  @Test func rule2OldPositionOnce() throws {
+    var stage = TestStage()
+    stage.itemDeletes = [path(0, 1)]
+    stage.itemUpdates = [.init(path: path(0, 1), content: "x")]
+    #expect(throws: StageError.brokenRule(.duplicateOldPosition(.item(path(0, 1)), .itemDelete, .itemUpdate))) {
+      try stage.apply(to: two)
+    }
+    stage = TestStage()
+    stage.sectionDeletes = [0]
+    stage.sectionMoves = [Move(from: 0, to: 0)]
+    #expect(rule(of: stage, on: two) == 2)
+  }
+
+  @Test func rule3NewPositionOnce() {
+    var stage = TestStage()
+    stage.itemInserts = [.init(path: path(0, 0), item: .init("x"))]
+    stage.itemMoves = [Move(from: path(1, 0), to: path(0, 0))]
+    #expect(rule(of: stage, on: two) == 3)
+    stage = TestStage()
+    stage.sectionInserts = [.init(index: 0, section: .init("C")), .init(index: 0, section: .init("D"))]
+    #expect(rule(of: stage, on: two) == 3)
+  }
+
+  @Test func rule4NoItemOperationInDeletedSection() {
+    var stage = TestStage()
+    stage.sectionDeletes = [1]
+    stage.itemMoves = [Move(from: path(1, 0), to: path(0, 0))]
+    #expect(rule(of: stage, on: two) == 4)
+  }
+
+  @Test func rule5NoItemOperationInInsertedSection() {
+    var stage = TestStage()
+    stage.sectionInserts = [.init(index: 0, section: .init("C"))]
+    stage.itemMoves = [Move(from: path(0, 0), to: path(0, 0))]
+    #expect(rule(of: stage, on: two) == 5)
+  }
+
+  @Test func rule6NoItemOperationInMovedOrUpdatedSection() {
+    var stage = TestStage()
+    stage.sectionMoves = [Move(from: 1, to: 0)]
+    stage.itemDeletes = [path(1, 0)]
+    #expect(rule(of: stage, on: two) == 6)
+    stage = TestStage()
+    stage.sectionUpdates = [.init(index: 0, content: "h")]
+    stage.itemInserts = [.init(path: path(0, 0), item: .init("x"))]
+    #expect(rule(of: stage, on: two) == 6)
+  }
+
+  @Test func rule7CountsAddUp() {
+    var stage = TestStage()
+    stage.itemDeletes = [path(1, 0)]
+    stage.itemInserts = [.init(path: path(1, 2), item: .init("x"))]  // B keeps 1 + 1 = 2 items
+    #expect(throws: StageError.brokenRule(.invalidItemCount(section: 1, countAfterUpdate: 2, .itemInsert, path(1, 2)))) {
+      try stage.apply(to: two)
+    }
+  }
+
+  @Test func duplicateInsertedIdIsAnInvalidResult() {
+    var stage = TestStage()
+    stage.itemInserts = [.init(path: path(0, 0), item: .init("b1"))]
+    #expect(throws: StageError.invalidResult(.duplicateItem("b1", first: path(0, 0), second: path(1, 0)))) {
+      try stage.apply(to: two)
+    }
+  }
+
+  @Test func errorsNameTheRule() {
+    let error = BatchUpdateError.itemOperationInDeletedSection(.itemMove, path(1, 0))
+    #expect(error.description == "rule 4: item move at [1, 0] is inside a section this stage deletes")
+  }
+
+  @Test func changesetNamesTheStage() {
+    var bad = TestStage()
+    bad.sectionDeletes = [5]
+    let changeset = Changeset(stages: [TestStage(), bad])
+    #expect(throws: ChangesetError(stage: 1, error: .brokenRule(.positionOutOfRange(.sectionDelete, .section(5), isNew: false)))) {
+      try changeset.apply(to: two)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import SnapshotDiff
+import Testing
+
+@Suite struct SnapshotTests {
+  @Test func duplicateItemNamesIdAndBothPositions() {
+    #expect(throws: SnapshotError.duplicateItem("x", first: path(0, 1), second: path(2, 0))) {
+      try Snap(sections: [.init("A", items: [.init("a"), .init("x")]), .init("B"), .init("C", items: [.init("x")])])
+    }
+  }
+
+  @Test func duplicateSectionNamesIdAndBothIndices() {
+    #expect(throws: SnapshotError.duplicateSection("A", first: 0, second: 2)) {
+      try Snap(sections: [.init("A"), .init("B"), .init("A")])
+    }
+    #expect(SnapshotError.duplicateSection("A", first: 0, second: 2).description
+      == "duplicate section id \"A\" at sections 0 and 2")
+  }
+
+  @Test func buildingLikeUIKit() throws {
+    var s = Snap()
+    try s.appendSections(["top", "list"])
+    try s.appendItems(["a", "b"], toSection: "top")
+    try s.appendItems(["c"])  // the last section
+    try s.appendItems(["d"], toSection: "top")
+    #expect(s.sectionIdentifiers == ["top", "list"])
+    #expect(s.itemIdentifiers(inSection: "top") == ["a", "b", "d"])
+    #expect(s.itemIdentifiers(inSection: "list") == ["c"])
+    #expect(s.itemIdentifiers(inSection: "nope") == nil)
+    #expect(s.indexPath(of: "c") == path(1, 0))
+    #expect(s.indexPath(of: "zz") == nil)
+    #expect(s.sectionIdentifier(containing: "d") == "top")
+    #expect(s.numberOfItems == 4)
+    #expect(s.numberOfItems(inSection: 0) == 3)
+  }
+
+  @Test func failedMutationLeavesSnapshotUnchanged() throws {
+    var s = list(["a", "b"])
+    let before = s
+    #expect(throws: SnapshotError.duplicateItem("a", first: path(0, 0), second: path(0, 2))) {
+      try s.appendItems(["a"], toSection: "main")
+    }
+    #expect(throws: SnapshotError.unknownSection("other")) { try s.appendItems(["z"], toSection: "other") }
+    #expect(throws: SnapshotError.duplicateSection("main", first: 0, second: 1)) { try s.appendSections(["main"]) }
+    #expect(s == before)
+  }
+
+  @Test func pathOfFlatIndexSkipsEmptySections() {
+    let s = snap([("A", []), ("B", ["b"]), ("C", []), ("D", ["d1", "d2"])])
+    #expect(s.path(ofFlatIndex: 0) == path(1, 0))
+    #expect(s.path(ofFlatIndex: 2) == path(3, 1))
+  }
+
+  @Test func equalityIncludesContent() throws {
+    let a = try Snap(section: "s", items: [.init("a", content: "1")])
+    let b = try Snap(section: "s", items: [.init("a", content: "2")])
+    #expect(a != b)
+  }
+}

@@ -1,0 +1,40 @@
+import PropertyBased
+import SnapshotDiff
+import Testing
+
+@Suite struct MyersTests {
+  /// The LCS length by dynamic programming: the brute-force optimum.
+  func lcsLength(_ a: [Int], _ b: [Int]) -> Int {
+    var row = [Int](repeating: 0, count: b.count + 1)
+    for x in a {
+      var diagonal = 0
+      for j in 0..<b.count {
+        let up = row[j + 1]
+        row[j + 1] = x == b[j] ? diagonal + 1 : max(row[j + 1], row[j])
+        diagonal = up
+      }
+    }
+    return row[b.count]
+  }
+
+  @Test func deletesAndInsertsAreOptimal() async {
+    let sequence = Gen.int(in: 0...5).array(of: 0...14)
+    await propertyCheck(count: 400, input: sequence, sequence) { a, b in
+      let common = Myers.commonSubsequence(a, b)
+      // A common subsequence: increasing on both sides, equal elements.
+      #expect(zip(common, common.dropFirst()).allSatisfy { $0.old < $1.old && $0.new < $1.new })
+      #expect(common.allSatisfy { a[$0.old] == b[$0.new] })
+      // And a longest one: deletes + inserts equal the optimum.
+      let edits = (a.count - common.count) + (b.count - common.count)
+      #expect(edits == a.count + b.count - 2 * lcsLength(a, b))
+    }
+  }
+
+  @Test func reversedAndDisjoint() {
+    let a = Array(0..<200)
+    #expect(Myers.commonSubsequence(a, a.reversed()).count == 1)
+    #expect(Myers.commonSubsequence(a, Array(200..<300)).isEmpty)
+    #expect(Myers.commonSubsequence(a, a).count == 200)
+    #expect(Myers.commonSubsequence([], a).isEmpty)
+  }
+}
