@@ -28,6 +28,12 @@ let package = Package(
         "SnapshotDiff", "DiffHarness",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "SnapshotDiff"]),
+    .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "SnapshotDiff", "fuzz-fixture"]),
+    .testTarget(name: "diffbenchTests", dependencies: ["diffbench", "DiffHarness"]),
+    // Test-only: broken strategies, and a fuzz worker that runs them in child processes.
+    .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
+    .executableTarget(
+      name: "fuzz-fixture", dependencies: ["DiffHarness", "FaultyStrategies", "SnapshotDiff"],
+      path: "Tests/Fixtures/fuzz-fixture"),
   ]
 )

@@ -57,6 +57,15 @@ extension JSONValue {
     self = value
   }
 
+  /// Serializes on one line, for line-based protocols.
+  public var compact: String {
+    switch self {
+    case .array(let values): return "[" + values.map(\.compact).joined(separator: ",") + "]"
+    case .object(let members): return "{" + members.map { "\(_quote($0.key)):\($0.value.compact)" }.joined(separator: ",") + "}"
+    default: return serialized()
+    }
+  }
+
   /// Serializes with two-space indentation, arrays of scalars on one line.
   public func serialized(indent: String = "") -> String {
     switch self {

@@ -10,6 +10,11 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   case notMinimal(moves: Int, minimum: Int)
   /// The strategy crashed (signal or exit status), found by running it in a child process.
   case crashed(String)
+  /// The changeset deletes an id that stays, or inserts one that was there,
+  /// or misses one that goes or comes.
+  case wrongIdentity(String)
+  /// A failure another process found, as it reported it.
+  case remote(kind: String, message: String)
 
   public var description: String {
     switch self {
@@ -17,6 +22,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .wrongResult(let difference): return "wrong result: \(difference)"
     case let .notMinimal(moves, minimum): return "not minimal: \(moves) moves, min_moves is \(minimum)"
     case .crashed(let how): return "crashed: \(how)"
+    case .wrongIdentity(let what): return "wrong ids: \(what)"
+    case .remote(_, let message): return message
     }
   }
 
@@ -27,6 +34,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .wrongResult: return "wrong result"
     case .notMinimal: return "not minimal"
     case .crashed: return "crash"
+    case .wrongIdentity: return "wrong ids"
+    case .remote(let kind, _): return kind
     }
   }
 }
@@ -79,15 +88,73 @@ func _text<C>(_ content: C?) -> String {
   content.map { "\"\($0)\"" } ?? "none"
 }
 
-/// Runs `strategy` on the pair and checks the changeset; for `hashmap`, also
-/// that its moves reach `min_moves`.
+/// Strategies that delete and insert again a kept item instead of moving it.
+public let reinsertingStrategies: Set<String> = ["naive"]
+
+/// Runs `strategy` on the pair and checks the changeset: valid stages, the
+/// exact target, exactly the gone ids deleted and the new ids inserted (a
+/// kept id may be deleted and inserted again only by a reinserting strategy),
+/// and for `hashmap` moves equal to `min_moves`.
 public func verify(_ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot) -> VerificationFailure? {
   let changeset = strategy.changeset(from: old, to: new)
   if let failure = check(changeset, from: old, to: new) { return failure }
+  if let failure = checkIdentity(changeset, from: old, to: new, reinserts: reinsertingStrategies.contains(strategy.name)) {
+    return failure
+  }
   if strategy.name == "hashmap" {
     let minimum = StringSnapshot.minimumMoves(from: old, to: new)
     let moves = changeset.counts.moves
     if moves != minimum { return .notMinimal(moves: moves, minimum: minimum) }
+  }
+  return nil
+}
+
+/// The ids a changeset removes (item deletes, and the items of deleted
+/// sections) and adds (item inserts, and the items of inserted sections).
+/// The changeset must apply cleanly.
+public func removedAndAdded<S, I, C>(
+  _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>
+) -> (removed: [I], added: [I]) {
+  var state = old
+  var removed: [I] = []
+  var added: [I] = []
+  for stage in changeset.stages {
+    for p in stage.itemDeletes { removed.append(state.item(at: p).id) }
+    for s in stage.sectionDeletes { removed += state.section(at: s).items.map(\.id) }
+    for insert in stage.itemInserts { added.append(insert.item.id) }
+    for insert in stage.sectionInserts { added += insert.section.items.map(\.id) }
+    guard let next = try? stage.apply(to: state) else { break }
+    state = next
+  }
+  return (removed, added)
+}
+
+/// Checks that a changeset removes exactly the gone ids and adds exactly the
+/// new ones, each once; with `reinserts`, a kept id may also be removed and
+/// added once each.
+public func checkIdentity<S, I, C>(
+  _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, reinserts: Bool
+) -> VerificationFailure? {
+  let (removed, added) = removedAndAdded(changeset, from: old)
+  let oldIDs = Set(old.itemIdentifiers)
+  let newIDs = Set(new.itemIdentifiers)
+  var removedSet = Set<I>()
+  for id in removed where !removedSet.insert(id).inserted { return .wrongIdentity("\"\(id)\" is removed twice") }
+  var addedSet = Set<I>()
+  for id in added where !addedSet.insert(id).inserted { return .wrongIdentity("\"\(id)\" is added twice") }
+  for id in oldIDs where !newIDs.contains(id) && !removedSet.contains(id) {
+    return .wrongIdentity("\"\(id)\" goes but is not deleted")
+  }
+  for id in newIDs where !oldIDs.contains(id) && !addedSet.contains(id) {
+    return .wrongIdentity("\"\(id)\" is new but not inserted")
+  }
+  for id in removedSet where newIDs.contains(id) {
+    if !reinserts { return .wrongIdentity("\"\(id)\" stays but is deleted (not moved)") }
+    if !addedSet.contains(id) { return .wrongIdentity("\"\(id)\" stays but is deleted and not inserted again") }
+  }
+  for id in addedSet where oldIDs.contains(id) {
+    if !reinserts { return .wrongIdentity("\"\(id)\" was there but is inserted (not moved)") }
+    if !removedSet.contains(id) { return .wrongIdentity("\"\(id)\" was there but is inserted without a delete") }
   }
   return nil
 }

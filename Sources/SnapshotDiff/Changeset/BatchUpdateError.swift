@@ -9,6 +9,9 @@ public enum Operation: String, Hashable, Sendable, CustomStringConvertible {
   case itemMove = "item move"
   case itemUpdate = "item update"
   public var description: String { rawValue }
+
+  /// "an item move", "a section delete".
+  var withArticle: String { (rawValue.hasPrefix("item") ? "an " : "a ") + rawValue }
 }
 
 /// A coordinate in a stage: a section index or an item index path.
@@ -71,17 +74,17 @@ extension BatchUpdateError: CustomStringConvertible {
     case let .positionOutOfRange(op, position, isNew):
       text = "\(op) at \(position) does not exist in the \(isNew ? "new" : "old") state"
     case let .duplicateOldPosition(position, first, second):
-      text = "\(position) is the old position of both a \(first) and a \(second)"
+      text = "\(position) is the old position of both \(first.withArticle) and \(second.withArticle)"
     case let .duplicateNewPosition(position, first, second):
-      text = "\(position) is the new position of both a \(first) and a \(second)"
+      text = "\(position) is the new position of both \(first.withArticle) and \(second.withArticle)"
     case let .itemOperationInDeletedSection(op, path):
       text = "\(op) at \(path) is inside a section this stage deletes"
     case let .itemOperationInInsertedSection(op, path):
       text = "\(op) to \(path) is inside a section this stage inserts"
     case let .itemOperationInChangedSection(op, path, change):
-      text = "\(op) at \(path) is inside a section this stage also has a \(change) for"
+      text = "\(op) at \(path) is inside a section this stage also has \(change.withArticle) for"
     case let .invalidItemCount(section, count, op, path):
-      text = "invalid number of items in section \(section): \(count) after the update, but an \(op) targets \(path)"
+      text = "invalid number of items in section \(section): \(count) after the update, but \(op.withArticle) targets \(path)"
     }
     return "rule \(rule): \(text)"
   }

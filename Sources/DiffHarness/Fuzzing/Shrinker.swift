@@ -1,0 +1,156 @@
+/// Reduces a failing pair while a predicate still says it fails the same way:
+/// drop sections, then halves, quarters … single items (from both sides, then
+/// from one), then simplify contents and rename ids and sections to short
+/// names. Greedy, repeated until a whole round finds nothing smaller.
+///
+/// Every candidate keeps ids unique, so it is always a valid pair.
+public struct Shrinker {
+  public typealias Pair = (old: SnapshotDraft, new: SnapshotDraft)
+  /// Whether a candidate still fails the same way.
+  public var stillFails: (Pair) -> Bool
+  /// Upper bound on candidates tried, so a slow predicate cannot run forever.
+  public var budget: Int
+  public private(set) var tried = 0
+
+  public init(budget: Int = 5_000, stillFails: @escaping (Pair) -> Bool) {
+    self.budget = budget
+    self.stillFails = stillFails
+  }
+
+  public mutating func shrink(_ start: Pair) -> Pair {
+    var best = start
+    var progress = true
+    while progress && tried < budget {
+      progress = false
+      for candidate in sectionRemovals(best) + itemRemovals(best) where attempt(candidate) {
+        best = candidate
+        progress = true
+        break
+      }
+      if progress { continue }
+      for candidate in simplifications(best) where candidate != best && attempt(candidate) {
+        best = candidate
+        progress = true
+        break
+      }
+    }
+    return best
+  }
+
+  mutating func attempt(_ candidate: Pair) -> Bool {
+    guard tried < budget else { return false }
+    tried += 1
+    return stillFails(candidate)
+  }
+
+  /// Sections dropped from both sides (by id), then from one side.
+  func sectionRemovals(_ pair: Pair) -> [Pair] {
+    var result: [Pair] = []
+    let ids = pair.old.sections.map(\.id) + pair.new.sections.map(\.id).filter { id in !pair.old.sections.contains { $0.id == id } }
+    for id in ids {
+      var c = pair
+      c.old.sections.removeAll { $0.id == id }
+      c.new.sections.removeAll { $0.id == id }
+      result.append(c)
+    }
+    for side in 0..<2 {
+      let sections = side == 0 ? pair.old.sections : pair.new.sections
+      for s in sections.indices {
+        var c = pair
+        if side == 0 { c.old.sections.remove(at: s) } else { c.new.sections.remove(at: s) }
+        result.append(c)
+      }
+    }
+    return result
+  }
+
+  /// Chunks of items dropped, largest first: by id from both sides, then
+  /// from one side.
+  func itemRemovals(_ pair: Pair) -> [Pair] {
+    let ids = pair.old.sections.flatMap { $0.items.map(\.id) } + pair.new.sections.flatMap { $0.items.map(\.id) }
+    var seen = Set<String>()
+    let unique = ids.filter { seen.insert($0).inserted }
+    var result: [Pair] = []
+    var chunk = max(1, unique.count / 2)
+    while true {
+      for start in stride(from: 0, to: unique.count, by: chunk) {
+        let drop = Set(unique[start..<min(unique.count, start + chunk)])
+        var c = pair
+        for s in c.old.sections.indices { c.old.sections[s].items.removeAll { drop.contains($0.id) } }
+        for s in c.new.sections.indices { c.new.sections[s].items.removeAll { drop.contains($0.id) } }
+        result.append(c)
+      }
+      if chunk == 1 { break }
+      chunk /= 2
+    }
+    for id in unique {
+      for side in 0..<2 {
+        var c = pair
+        if side == 0 {
+          for s in c.old.sections.indices { c.old.sections[s].items.removeAll { $0.id == id } }
+        } else {
+          for s in c.new.sections.indices { c.new.sections[s].items.removeAll { $0.id == id } }
+        }
+        if c != pair { result.append(c) }
+      }
+    }
+    return result
+  }
+
+  /// Contents emptied one at a time, then short names for everything.
+  func simplifications(_ pair: Pair) -> [Pair] {
+    var result: [Pair] = []
+    for side in 0..<2 {
+      let draft = side == 0 ? pair.old : pair.new
+      for s in draft.sections.indices {
+        if !draft.sections[s].content.isEmpty {
+          var c = pair
+          if side == 0 { c.old.sections[s].content = "" } else { c.new.sections[s].content = "" }
+          result.append(c)
+        }
+        for k in draft.sections[s].items.indices where !draft.sections[s].items[k].content.isEmpty {
+          var c = pair
+          if side == 0 { c.old.sections[s].items[k].content = "" } else { c.new.sections[s].items[k].content = "" }
+          result.append(c)
+        }
+      }
+    }
+    result.append(renamed(pair))
+    return result
+  }
+
+  /// Items named a, b, c … and sections S1, S2 … in order of first appearance;
+  /// contents c1, c2 ….
+  func renamed(_ pair: Pair) -> Pair {
+    var items: [String: String] = [:], sections: [String: String] = [:], contents: [String: String] = [:]
+    func name(_ id: String, _ table: inout [String: String], _ make: (Int) -> String) -> String {
+      if let n = table[id] { return n }
+      let n = make(table.count)
+      table[id] = n
+      return n
+    }
+    func letters(_ k: Int) -> String {
+      var k = k, s = ""
+      repeat { s = String(UnicodeScalar(UInt8(97 + k % 26))) + s; k = k / 26 - 1 } while k >= 0
+      return s
+    }
+    var c = pair
+    for side in 0..<2 {
+      var draft = side == 0 ? c.old : c.new
+      for s in draft.sections.indices {
+        draft.sections[s].id = name(draft.sections[s].id, &sections) { "S\($0 + 1)" }
+        if !draft.sections[s].content.isEmpty {
+          draft.sections[s].content = name(draft.sections[s].content, &contents) { "c\($0 + 1)" }
+        }
+        for k in draft.sections[s].items.indices {
+          draft.sections[s].items[k].id = name(draft.sections[s].items[k].id, &items, letters)
+          if !draft.sections[s].items[k].content.isEmpty {
+            draft.sections[s].items[k].content = name(draft.sections[s].items[k].content, &contents) { "c\($0 + 1)" }
+          }
+        }
+      }
+      if side == 0 { c.old = draft } else { c.new = draft }
+    }
+    return c
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import DiffHarness
+import Foundation
+import SnapshotDiff
+
+struct VerifyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "verify",
+    abstract: "Run strategies on corpus files and check every changeset.",
+    discussion: """
+      Each file's pair goes through every strategy (or those named): every stage must keep
+      the batch-update rules and the result must equal the target exactly; hashmap must also
+      reach min_moves. Folders are searched recursively for .json files.
+
+      Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`.
+      Invalid files get a one-line error on standard error and are skipped.
+      Exit status: 0 all passed, 1 a strategy failed, 2 invalid input or usage.
+      """)
+
+  @OptionGroup var strategies: StrategyOptions
+
+  @Argument(help: "Corpus files or folders.")
+  var paths: [String]
+
+  func validate() throws {
+    if paths.isEmpty { throw ValidationError("give at least one corpus file or folder") }
+  }
+
+  func run() throws {
+    let verifier = CorpusVerifier(strategies: strategies.selected, output: { print($0) }, errors: { printError($0) })
+    let status = verifier.run(paths: paths)
+    if status != 0 { throw ExitCode(status) }
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Runs the built `diffbench` (beside the test bundle) and returns its exit
+/// status, standard output and standard error.
+func diffbench(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  let process = Process()
+  process.executableURL = bundle.appendingPathComponent("diffbench")
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+  let out = Pipe(), err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  // Read before waiting, so a full pipe cannot block the child.
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// A fresh temporary folder holding the given files.
+func folder(_ files: [String: String]) throws -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-\(UUID().uuidString)").path
+  for (name, text) in files {
+    let file = (path as NSString).appendingPathComponent(name)
+    try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+  }
+  return path
+}
+
+let corpusFolder = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/Corpus"
