@@ -14,8 +14,10 @@ let package = Package(
   targets: [
     // The library users import: no dependency beyond the toolchain.
     .target(name: "SnapshotDiff"),
+    // jemalloc, the allocator of everything that links the harness, and its counters.
+    .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     // The harness: corpus files, verification, generators, shrinker, timing, CSV, statistics.
-    .target(name: "DiffHarness", dependencies: ["SnapshotDiff"]),
+    .target(name: "DiffHarness", dependencies: ["SnapshotDiff", "CJemalloc"]),
     .executableTarget(
       name: "diffbench",
       dependencies: [

@@ -96,12 +96,19 @@ public let reinsertingStrategies: Set<String> = ["naive"]
 /// kept id may be deleted and inserted again only by a reinserting strategy),
 /// and for `hashmap` moves equal to `min_moves`.
 public func verify(_ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot) -> VerificationFailure? {
-  let changeset = strategy.changeset(from: old, to: new)
+  verify(strategy.changeset(from: old, to: new), madeBy: strategy.name, from: old, to: new)
+}
+
+/// Checks a changeset that the strategy named `name` made, as
+/// ``verify(_:from:to:)`` does.
+public func verify(
+  _ changeset: StringChangeset, madeBy name: String, from old: StringSnapshot, to new: StringSnapshot
+) -> VerificationFailure? {
   if let failure = check(changeset, from: old, to: new) { return failure }
-  if let failure = checkIdentity(changeset, from: old, to: new, reinserts: reinsertingStrategies.contains(strategy.name)) {
+  if let failure = checkIdentity(changeset, from: old, to: new, reinserts: reinsertingStrategies.contains(name)) {
     return failure
   }
-  if strategy.name == "hashmap" {
+  if name == "hashmap" {
     let minimum = StringSnapshot.minimumMoves(from: old, to: new)
     let moves = changeset.counts.moves
     if moves != minimum { return .notMinimal(moves: moves, minimum: minimum) }

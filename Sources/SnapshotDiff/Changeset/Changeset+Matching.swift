@@ -36,7 +36,7 @@ extension Changeset {
           index: insert.index,
           section: Stage.Section(
             new._sectionIDs[insert.section], content: new._sectionContents[insert.section],
-            items: insert.items.map { new._items[$0] }))
+            items: insert.items.map { new._items[Int($0)] }))
       }
       stage.sectionMoves = ops.sectionMoves.map { Move(from: $0.from, to: $0.to) }
       stage.sectionUpdates = ops.sectionUpdates.map {

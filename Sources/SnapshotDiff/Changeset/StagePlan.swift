@@ -28,11 +28,13 @@ internal struct _StagePlan {
   /// A state of the plan: sections and items named by tokens. Sections: new
   /// index `t`, or `newSections + s` for deleted old section `s`. Items: new
   /// flat index `j`, or `newItems + i` for removed old item `i`.
+  /// Tokens are `Int32` (a snapshot holds fewer than 2^31 items) to keep the
+  /// plan's peak memory low.
   @usableFromInline
   struct State {
     var sections: [Int] = []
     var starts: [Int] = [0]
-    var items: [Int] = []
+    var items: [Int32] = []
 
     mutating func closeSection() { starts.append(items.count) }
   }
@@ -42,7 +44,7 @@ internal struct _StagePlan {
   struct StageOps {
     @usableFromInline var sectionDeletes: [Int] = []
     /// (new position, new section, the new items it arrives with)
-    @usableFromInline var sectionInserts: [(index: Int, section: Int, items: ArraySlice<Int>)] = []
+    @usableFromInline var sectionInserts: [(index: Int, section: Int, items: ArraySlice<Int32>)] = []
     @usableFromInline var sectionMoves: [(from: Int, to: Int)] = []
     /// (old position, new section whose content it takes)
     @usableFromInline var sectionUpdates: [(index: Int, section: Int)] = []
@@ -64,8 +66,8 @@ internal struct _StagePlan {
   let matching: Matching
   /// Phase (stage number) in which a kept item moves within its section / is
   /// updated; in which a kept section moves / is updated. -1: never.
-  var itemMovePhase: [Int]
-  var itemUpdatePhase: [Int]
+  var itemMovePhase: [Int8]
+  var itemUpdatePhase: [Int8]
   var sectionMovePhase: [Int]
   var sectionUpdatePhase: [Int]
 
@@ -93,8 +95,8 @@ internal struct _StagePlan {
     let newSectionOf = _sectionOfEachItem(newStarts)
     var oldSectionNew = [Int](repeating: -1, count: oldSections)
     for t in 0..<newSections where m.sectionOldIndex[t] >= 0 { oldSectionNew[m.sectionOldIndex[t]] = t }
-    var oldItemNew = [Int](repeating: -1, count: oldItems)
-    for j in 0..<newItems where m.itemOldIndex[j] >= 0 { oldItemNew[m.itemOldIndex[j]] = j }
+    var oldItemNew = [Int32](repeating: -1, count: oldItems)
+    for j in 0..<newItems where m.itemOldIndex[j] >= 0 { oldItemNew[m.itemOldIndex[j]] = Int32(j) }
 
     // Which items cross sections, which sections must come early, and what
     // stops stages 2 and 3 from being one.
@@ -110,12 +112,12 @@ internal struct _StagePlan {
     }
     for j in 0..<newItems {
       let o = m.itemOldIndex[j]
-      let t = newSectionOf[j]
+      let t = Int(newSectionOf[j])
       if o < 0 {
         if sectionChanges[t] { split = true }  // an insert into a changed section
         continue
       }
-      let s = oldSectionOf[o]
+      let s = Int(oldSectionOf[o])
       let moved = m.sectionOldIndex[t] != s || m.itemMoved[j]
       crosses[j] = m.sectionOldIndex[t] != s
       if crosses[j] {
@@ -130,7 +132,7 @@ internal struct _StagePlan {
     if !split {
       // A delete inside a kept section that stage 3 changes.
       for i in 0..<oldItems where oldItemNew[i] < 0 {
-        let t = oldSectionNew[oldSectionOf[i]]
+        let t = oldSectionNew[Int(oldSectionOf[i])]
         if t >= 0 && sectionChanges[t] { split = true; break }
       }
     }
@@ -142,15 +144,15 @@ internal struct _StagePlan {
     // Old sections where stage 1 updates an item: a section can't be updated there too.
     var preItemUpdate = [Bool](repeating: false, count: oldSections)
     for j in 0..<newItems where m.itemOldIndex[j] >= 0 && itemChanged[j] && (crosses[j] || m.itemMoved[j]) {
-      preItemUpdate[oldSectionOf[m.itemOldIndex[j]]] = true
+      preItemUpdate[Int(oldSectionOf[m.itemOldIndex[j]])] = true
     }
     var needsPost = false
-    itemMovePhase = [Int](repeating: -1, count: newItems)
-    itemUpdatePhase = [Int](repeating: -1, count: newItems)
+    itemMovePhase = [Int8](repeating: -1, count: newItems)
+    itemUpdatePhase = [Int8](repeating: -1, count: newItems)
     for j in 0..<newItems where m.itemOldIndex[j] >= 0 {
       let moved = crosses[j] || m.itemMoved[j]
-      if m.itemMoved[j] { itemMovePhase[j] = itemPhase }
-      if itemChanged[j] { itemUpdatePhase[j] = moved ? pre : itemPhase }
+      if m.itemMoved[j] { itemMovePhase[j] = Int8(itemPhase) }
+      if itemChanged[j] { itemUpdatePhase[j] = Int8(moved ? pre : itemPhase) }
     }
     sectionMovePhase = [Int](repeating: -1, count: newSections)
     sectionUpdatePhase = [Int](repeating: -1, count: newSections)
@@ -173,7 +175,7 @@ internal struct _StagePlan {
     for s in 0..<oldSections {
       state0.sections.append(oldSectionNew[s] >= 0 ? oldSectionNew[s] : newSections + s)
       for i in oldStarts[s]..<oldStarts[s + 1] {
-        state0.items.append(oldItemNew[i] >= 0 ? oldItemNew[i] : newItems + i)
+        state0.items.append(oldItemNew[i] >= 0 ? oldItemNew[i] : Int32(newItems + i))
       }
       state0.closeSection()
     }
@@ -188,7 +190,7 @@ internal struct _StagePlan {
         while next < earlySections.count && earlySections[next] < limit {
           let t = earlySections[next]
           state.sections.append(t)
-          for j in newStarts[t]..<newStarts[t + 1] where m.itemOldIndex[j] < 0 { state.items.append(j) }
+          for j in newStarts[t]..<newStarts[t + 1] where m.itemOldIndex[j] < 0 { state.items.append(Int32(j)) }
           state.closeSection()
           next += 1
         }
@@ -206,7 +208,7 @@ internal struct _StagePlan {
     var state3 = State()
     state3.sections = Array(0..<newSections)
     state3.starts = newStarts
-    state3.items = Array(0..<newItems)
+    state3.items = Array(0..<Int32(newItems))
 
     if needsPre { emit(from: state0, to: state1, stage: pre) }
     if split {
@@ -216,11 +218,11 @@ internal struct _StagePlan {
       var state2 = State()
       for token in state1.sections {
         if token < newSections {
-          state2.items.append(contentsOf: newStarts[token]..<newStarts[token + 1])
+          state2.items.append(contentsOf: Int32(newStarts[token])..<Int32(newStarts[token + 1]))
         } else {
           let s = token - newSections
           if !keptLeaves[s] { continue }
-          for i in oldStarts[s]..<oldStarts[s + 1] where oldItemNew[i] < 0 { state2.items.append(newItems + i) }
+          for i in oldStarts[s]..<oldStarts[s + 1] where oldItemNew[i] < 0 { state2.items.append(Int32(newItems + i)) }
         }
         state2.sections.append(token)
         state2.closeSection()
@@ -257,35 +259,40 @@ internal struct _StagePlan {
       ops.sectionInserts.append((k, t, b.items[b.starts[k]..<b.starts[k + 1]]))
     }
 
-    // Items: where each token is in `a` (path) and which section holds it.
-    var pathInA = [ItemPath?](repeating: nil, count: newItems + oldItems)
-    var sectionTokenInA = [Int](repeating: -1, count: pathInA.count)
+    // Items: each token's flat position in `a`, and each position's section.
+    var flatInA = [Int32](repeating: -1, count: newItems + oldItems)
+    var sectionOfA = [Int32](repeating: 0, count: a.items.count)
     for s in a.sections.indices {
       for k in a.starts[s]..<a.starts[s + 1] {
-        pathInA[a.items[k]] = ItemPath(section: s, item: k - a.starts[s])
-        sectionTokenInA[a.items[k]] = a.sections[s]
+        flatInA[Int(a.items[k])] = Int32(k)
+        sectionOfA[k] = Int32(s)
       }
     }
-    var inB = [Bool](repeating: false, count: pathInA.count)
+    func pathInA(_ k: Int) -> ItemPath {
+      let s = Int(sectionOfA[k])
+      return ItemPath(section: s, item: k - a.starts[s])
+    }
+    var inB = [Bool](repeating: false, count: newItems + oldItems)
     for s in b.sections.indices {
       let sectionIsNew = sectionInA[b.sections[s]] < 0
       for k in b.starts[s]..<b.starts[s + 1] {
-        let token = b.items[k]
+        let token = Int(b.items[k])
         inB[token] = true
         let to = ItemPath(section: s, item: k - b.starts[s])
-        guard let from = pathInA[token] else {
+        let flat = Int(flatInA[token])
+        guard flat >= 0 else {
           if !sectionIsNew { ops.itemInserts.append((to, token)) }
           continue
         }
         let planned = token < newItems  // removed items only ever stay or go
-        if sectionTokenInA[token] != b.sections[s] || (planned && itemMovePhase[token] == stage) {
-          ops.itemMoves.append((from, to))
+        if a.sections[Int(sectionOfA[flat])] != b.sections[s] || (planned && itemMovePhase[token] == Int8(stage)) {
+          ops.itemMoves.append((pathInA(flat), to))
         }
-        if planned && itemUpdatePhase[token] == stage { ops.itemUpdates.append((from, token)) }
+        if planned && itemUpdatePhase[token] == Int8(stage) { ops.itemUpdates.append((pathInA(flat), token)) }
       }
     }
     for s in a.sections.indices where sectionInB[a.sections[s]] >= 0 {
-      for k in a.starts[s]..<a.starts[s + 1] where !inB[a.items[k]] {
+      for k in a.starts[s]..<a.starts[s + 1] where !inB[Int(a.items[k])] {
         ops.itemDeletes.append(ItemPath(section: s, item: k - a.starts[s]))
       }
     }
@@ -301,11 +308,11 @@ internal struct _StagePlan {
 
 /// For each flat item, the index of its section.
 @usableFromInline
-internal func _sectionOfEachItem(_ starts: [Int]) -> [Int] {
-  var result = [Int]()
+internal func _sectionOfEachItem(_ starts: [Int]) -> [Int32] {
+  var result = [Int32]()
   result.reserveCapacity(starts.last!)
   for s in 0..<(starts.count - 1) {
-    result.append(contentsOf: repeatElement(s, count: starts[s + 1] - starts[s]))
+    result.append(contentsOf: repeatElement(Int32(s), count: starts[s + 1] - starts[s]))
   }
   return result
 }

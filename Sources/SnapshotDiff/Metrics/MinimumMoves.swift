@@ -19,7 +19,7 @@ extension Snapshot {
       kept.removeAll(keepingCapacity: true)
       for j in new.itemRange(ofSection: t) {
         guard let i = oldPosition[new._items[j].id] else { continue }
-        if oldSectionOf[i] == s { kept.append(i) } else { moves += 1 }
+        if Int(oldSectionOf[i]) == s { kept.append(i) } else { moves += 1 }
       }
       moves += kept.count - longestIncreasingSubsequenceLength(kept)
     }

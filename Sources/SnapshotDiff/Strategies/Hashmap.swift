@@ -30,16 +30,7 @@ public struct Hashmap: DiffStrategy {
     var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
     _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
 
-    var table = [ItemID: Int](minimumCapacity: old.numberOfItems)
-    old._items.withUnsafeBufferPointer { items in
-      for i in 0..<items.count { table[items[i].id] = i }
-    }
-    let itemOldIndex = new._items.withUnsafeBufferPointer { items in
-      [Int](unsafeUninitializedCapacity: items.count) { buffer, count in
-        for j in 0..<items.count { buffer[j] = table[items[j].id] ?? -1 }
-        count = items.count
-      }
-    }
+    let itemOldIndex = Snapshot._oldPositions(of: new, in: old)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
     for t in 0..<new.numberOfSections {
       let s = sectionOldIndex[t]

@@ -4,9 +4,11 @@
 ///
 /// Ids are first interned to integers (an old item's number is its position;
 /// a new id not in the old list gets a number of its own), so the inner loop
-/// compares integers. The longest common subsequence stays in place; every
-/// other kept item is a delete and an insert of the same id, paired into a
-/// move. Sections are diffed the same way.
+/// compares integers. Sections are diffed first; then each new section's
+/// items against those of the old section it continues (as DifferenceKit
+/// does), so a moved or inserted section is not a huge edit of the flat list.
+/// The longest common subsequence stays in place; every other kept item is a
+/// delete and an insert of the same id, paired into a move.
 ///
 /// - Complexity: O((*N*+*M*)*D*) time for *D* deletes and inserts, O(*N*+*M*)
 ///   space.
@@ -28,7 +30,21 @@ public struct Myers: DiffStrategy {
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Matching {
     let (sectionOldIndex, sectionMoved) = _myersMatch(old: old._sectionIDs, new: new._sectionIDs, id: { $0 })
-    let (itemOldIndex, itemMoved) = _myersMatch(old: old._items, new: new._items, id: { $0.id })
+    // Interned: an old item's number is its flat position.
+    let itemOldIndex = Snapshot._oldPositions(of: new, in: old)
+    // Kept items are moved unless found in their section pair's common subsequence.
+    var itemMoved = itemOldIndex.map { $0 >= 0 }
+    var a: [Int] = [], b: [Int] = []
+    for t in 0..<new.numberOfSections where sectionOldIndex[t] >= 0 {
+      let oldRange = old.itemRange(ofSection: sectionOldIndex[t])
+      let newRange = new.itemRange(ofSection: t)
+      a.removeAll(keepingCapacity: true)
+      b.removeAll(keepingCapacity: true)
+      a.append(contentsOf: oldRange)
+      // An id from elsewhere (or nowhere) gets a number no old item here has.
+      for j in newRange { b.append(oldRange.contains(itemOldIndex[j]) ? itemOldIndex[j] : -j - 1) }
+      _myersCommon(a, b) { _, y in itemMoved[newRange.lowerBound + y] = false }
+    }
     return Matching(
       sectionOldIndex: sectionOldIndex, sectionMoved: sectionMoved,
       itemOldIndex: itemOldIndex, itemMoved: itemMoved)

@@ -1,0 +1,198 @@
+import Foundation
+import SnapshotDiff
+
+/// How long to time each cell (one workload × one strategy).
+public struct BenchSettings: Sendable {
+  /// At least this many samples …
+  public var minSamples = 15
+  /// … and at least this much timed work, whichever ends later …
+  public var budgetSeconds = 1.0
+  /// … but never more than this per cell, nor more than `maxSamples`. A cell
+  /// whose one sample is estimated over a third of the cap is skipped.
+  public var capSeconds = 10.0
+  public var maxSamples = 100
+
+  public init() {}
+
+  /// `--quick`: about two minutes for the quick workloads.
+  public static var quick: BenchSettings {
+    var s = BenchSettings()
+    s.budgetSeconds = 0.2
+    s.capSeconds = 3
+    return s
+  }
+}
+
+/// The facts a report row starts with.
+public struct RunInfo: Sendable {
+  public var commit: String
+  public var date: String
+  public var host: String
+  public var toolchain: String
+  public init(commit: String, date: String, host: String, toolchain: String) {
+    self.commit = commit
+    self.date = date
+    self.host = host
+    self.toolchain = toolchain
+  }
+}
+
+/// One cell's outcome.
+public struct CellResult: Sendable {
+  public var workload: String
+  public var strategy: String
+  public var rows: [ReportRow]
+  /// Why it has no rows, when skipped.
+  public var skipped: String?
+  /// What broke, when the changeset failed verification.
+  public var failure: String?
+}
+
+/// Runs the grid: for each workload, each subject verified once (outside the
+/// timed region), warmed up, then sampled round by round so that the
+/// machine's drift hits all strategies alike.
+public struct BenchRunner {
+  public var workloads: [Workload]
+  public var subjects: [TimedSubject]
+  public var settings: BenchSettings
+  public var info: RunInfo
+  /// Progress, one line a cell, for standard error.
+  public var log: (String) -> Void = { _ in }
+
+  public init(workloads: [Workload], subjects: [TimedSubject] = [.floor] + TimedSubject.strategies, settings: BenchSettings, info: RunInfo) {
+    self.workloads = workloads
+    self.subjects = subjects
+    self.settings = settings
+    self.info = info
+  }
+
+  public func run() -> [CellResult] {
+    let probe = AllocationProbe()
+    let calibration = Calibration.measure()
+    var results: [CellResult] = []
+    for workload in workloads {
+      let (old, new) = workload.pair()
+      let minMoves = StringSnapshot.minimumMoves(from: old, to: new)
+      let work = WorkEstimate(old: old, new: new)
+      var cells: [CellResult] = []
+      var counts: [Changeset<String, String, String>.Counts?] = []
+      var active: [Int] = []
+      for (k, subject) in subjects.enumerated() {
+        var cell = CellResult(workload: workload.name, strategy: subject.name, rows: [], skipped: nil, failure: nil)
+        if let seconds = calibration.estimate(subject.name, work), seconds > settings.capSeconds / 3 {
+          cell.skipped = String(format: "estimated %.1f s a sample, over a third of the %.0f s cap", seconds, settings.capSeconds)
+          counts.append(nil)
+        } else {
+          // Verify once; this run is also the warm-up.
+          let changeset = subject.run(old, new)
+          if let changeset {
+            cell.failure = verify(changeset, madeBy: subject.name, from: old, to: new)?.description
+            counts.append(changeset.counts)
+          } else {
+            counts.append(Changeset<String, String, String>.Counts())
+          }
+          active.append(k)
+        }
+        cells.append(cell)
+      }
+      var spent = [UInt64](repeating: 0, count: subjects.count)
+      var done = Set<Int>()
+      var round = 0
+      while done.count < active.count {
+        for k in active where !done.contains(k) {
+          let subject = subjects[k]
+          probe.resetPeak()
+          let allocated = probe.allocatedBytes()
+          let cpu = Clock.threadCPU()
+          let wall = Clock.wall()
+          let result = subject.run(old, new)
+          let wallEnd = Clock.wall()
+          let cpuEnd = Clock.threadCPU()
+          let allocatedEnd = probe.allocatedBytes()
+          let peak = probe.peakBytes()
+          blackHole(result)  // freed here, outside the timed region
+          let c = counts[k]!
+          cells[k].rows.append(ReportRow(
+            commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
+            workload: workload.name, strategy: subject.name, nOld: old.numberOfItems, nNew: new.numberOfItems,
+            sections: new.numberOfSections, sample: round, wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu,
+            allocatedBytes: allocatedEnd - allocated, peakBytes: peak, stages: c.stages, sectionOperations: c.sectionOperations,
+            deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: minMoves,
+            verified: cells[k].failure == nil))
+          spent[k] += wallEnd - wall
+          let seconds = Double(spent[k]) / 1e9
+          if (round + 1 >= settings.minSamples && seconds >= settings.budgetSeconds) || seconds >= settings.capSeconds
+            || round + 1 >= settings.maxSamples
+          {
+            done.insert(k)
+          }
+        }
+        round += 1
+      }
+      for cell in cells {
+        if let reason = cell.skipped {
+          log("\(workload.name) \(cell.strategy): skipped (\(reason))")
+        } else {
+          let median = Statistics.median(cell.rows.map { Double($0.wallNanoseconds) })
+          log(String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.rows.count, median / 1e6,
+            cell.failure.map { " — FAILED: \($0)" } ?? ""))
+        }
+      }
+      results += cells
+    }
+    return results
+  }
+}
+
+/// What decides the cost of the quadratic strategies on a pair.
+struct WorkEstimate {
+  /// Σ over new sections of (its items × its old section's items): naive's comparisons.
+  var linearSearch: Double
+  /// (N + M) · D, D = N + M − 2 · (longest common subsequence of the flat id lists).
+  var myersWork: Double
+
+  init(old: StringSnapshot, new: StringSnapshot) {
+    let matching = Hashmap().matching(from: old, to: new)
+    var search = 0.0
+    for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
+      search += Double(new.numberOfItems(inSection: t)) * Double(old.numberOfItems(inSection: matching.sectionOldIndex[t]))
+    }
+    linearSearch = search
+    let lcs = longestIncreasingSubsequenceLength(matching.itemOldIndex.filter { $0 >= 0 })
+    let n = Double(old.numberOfItems + new.numberOfItems)
+    myersWork = n * (n - 2 * Double(lcs))
+  }
+}
+
+/// Seconds per unit of work for the strategies whose cost can explode,
+/// measured on small pairs at start-up.
+struct Calibration {
+  var naive: Double
+  var stdlib: Double
+
+  static func measure() -> Calibration {
+    func fastest(_ subject: TimedSubject, _ old: StringSnapshot, _ new: StringSnapshot) -> Double {
+      var best = Double.infinity
+      for _ in 0..<3 {
+        let t = Clock.wall()
+        blackHole(subject.run(old, new))
+        best = min(best, Double(Clock.wall() - t) / 1e9)
+      }
+      return best
+    }
+    let small = Workload.all.first { $0.name == "random-1e3" }!.pair()
+    let work = WorkEstimate(old: small.old, new: small.new)
+    return Calibration(
+      naive: fastest(TimedSubject(Naive()), small.old, small.new) / max(1, work.linearSearch),
+      stdlib: fastest(TimedSubject(Stdlib()), small.old, small.new) / max(1, work.myersWork))
+  }
+
+  /// Estimated seconds for one sample, for the strategies that can explode.
+  func estimate(_ name: String, _ work: WorkEstimate) -> Double? {
+    switch name {
+    case "naive": return naive * work.linearSearch
+    case "stdlib": return stdlib * work.myersWork
+    default: return nil
+    }
+  }
+}
