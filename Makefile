@@ -7,6 +7,14 @@ FUZZ_SECONDS ?= 60
 
 .PHONY: test bench fuzz compare deps build release clean
 
+BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
+# make compare BASE=<rev> [FILTER="dk- scattered-"]: bench <rev> and this tree
+# with the same workloads, then compare the two reports.
+BASE ?= HEAD~1
+FILTER ?=
+FILTER_ARGS = $(foreach f,$(FILTER),--filter $(f))
+COMPARE_DIR = .build-compare
+
 # jemalloc is diffbench's allocator and its source of allocation figures.
 deps:
 	@if [ ! -f /usr/include/jemalloc/jemalloc.h ]; then \
@@ -22,10 +30,23 @@ release: deps
 	$(SWIFT) build $(RELEASE) --product diffbench
 
 bench: release
-	$$($(SWIFT) build $(RELEASE) --show-bin-path)/diffbench bench $(BENCH_ARGS)
+	$(BIN)/diffbench bench $(BENCH_ARGS)
 
 fuzz: release
-	$$($(SWIFT) build $(RELEASE) --show-bin-path)/diffbench fuzz --seconds $(FUZZ_SECONDS)
+	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
+
+# The base revision is built in its own worktree and build folder, so this
+# tree's build is untouched.
+compare: release
+	rm -rf $(COMPARE_DIR)/src && git worktree prune
+	mkdir -p $(COMPARE_DIR)
+	git worktree add --detach $(COMPARE_DIR)/src $(BASE)
+	cd $(COMPARE_DIR)/src && $(SWIFT) build $(RELEASE) --product diffbench --scratch-path ../build
+	$(COMPARE_DIR)/build/release/diffbench bench $(FILTER_ARGS) --out $(COMPARE_DIR)/base.csv
+	$(BIN)/diffbench bench $(FILTER_ARGS) --out $(COMPARE_DIR)/head.csv
+	git worktree remove --force $(COMPARE_DIR)/src
+	$(BIN)/diffbench compare $(COMPARE_DIR)/base.csv $(COMPARE_DIR)/head.csv
 
 clean:
 	rm -rf .build .build-*
+	git worktree prune

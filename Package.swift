@@ -30,7 +30,7 @@ let package = Package(
         "SnapshotDiff", "DiffHarness",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "SnapshotDiff", "fuzz-fixture"]),
+    .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(name: "diffbenchTests", dependencies: ["diffbench", "DiffHarness"]),
     // Test-only: broken strategies, and a fuzz worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),

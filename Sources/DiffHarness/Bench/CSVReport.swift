@@ -97,6 +97,12 @@ public enum CSVReport {
     public var line: Int
     public var column: String?
     public var message: String
+    public init(file: String, line: Int, column: String?, message: String) {
+      self.file = file
+      self.line = line
+      self.column = column
+      self.message = message
+    }
     public var description: String {
       "\(file):\(line)" + (column.map { ", column \($0)" } ?? "") + ": \(message)"
     }

@@ -8,6 +8,7 @@ public enum FaultyStrategies {
 
 /// Traps (index out of range) whenever its changeset has an item move.
 public struct Trapping: DiffStrategy {
+  public init() {}
   public var name: String { "trapping" }
   public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let changeset = Hashmap().changeset(from: old, to: new)
@@ -19,6 +20,7 @@ public struct Trapping: DiffStrategy {
 
 /// Puts the first item move one place too far.
 public struct OffByOneMove: DiffStrategy {
+  public init() {}
   public var name: String { "off-by-one" }
   public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
@@ -31,6 +33,7 @@ public struct OffByOneMove: DiffStrategy {
 
 /// Drops the content updates of moved items (the stage before the moves).
 public struct ForgetsMovedUpdates: DiffStrategy {
+  public init() {}
   public var name: String { "forgets-updates" }
   public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
@@ -43,6 +46,7 @@ public struct ForgetsMovedUpdates: DiffStrategy {
 
 /// Updates an item in the same stage that moves it (rule 2).
 public struct BreaksRuleTwo: DiffStrategy {
+  public init() {}
   public var name: String { "breaks-rule-2" }
   public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
