@@ -20,7 +20,7 @@ struct FuzzCommand: ParsableCommand {
   @Option(help: "The seed (default: random, always printed).")
   var seed: UInt64?
 
-  @Option(help: "Stop after this many pairs.")
+  @Option(help: "Stop after this many pairs (default: 1000, unless --seconds is given).")
   var iterations: UInt64?
 
   @Option(help: "Stop after this many seconds.")

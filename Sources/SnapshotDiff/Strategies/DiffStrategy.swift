@@ -17,6 +17,27 @@ public protocol DiffStrategy: Sendable {
   ) -> Changeset<SectionID, ItemID, Content>
 }
 
+/// A strategy that decides a ``Matching`` and lets the shared stage plan turn
+/// it into stages: all of this library's strategies are.
+public protocol MatchingStrategy: DiffStrategy {
+  /// Which old section and item each new one continues, and which are moved.
+  func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> Matching
+}
+
+extension MatchingStrategy {
+  /// The changeset of this strategy's matching (see ``Changeset/init(from:to:matching:)``).
+  @inlinable
+  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> Changeset<SectionID, ItemID, Content> {
+    Changeset(from: old, to: new, matching: matching(from: old, to: new))
+  }
+}
+
 /// The strategies this library ships, in report order.
 public enum Strategies {
   public static let all: [any DiffStrategy] = [Hashmap(), Heckel(), Myers(), Naive(), Stdlib()]

@@ -7,17 +7,9 @@
 ///
 /// - Complexity: O(*n* + *m*) expected for the matching, plus
 ///   O(*m* log *m*) for the moves.
-public struct Hashmap: DiffStrategy {
+public struct Hashmap: MatchingStrategy {
   public var name: String { "hashmap" }
   @inlinable public init() {}
-
-  @inlinable
-  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
-    from old: Snapshot<SectionID, ItemID, Content>,
-    to new: Snapshot<SectionID, ItemID, Content>
-  ) -> Changeset<SectionID, ItemID, Content> {
-    Changeset(from: old, to: new, matching: matching(from: old, to: new))
-  }
 
   @inlinable
   public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

@@ -13,17 +13,9 @@
 /// Runs on the flat item list and, apart, on the section list.
 ///
 /// - Complexity: O(*n* + *m*) expected.
-public struct Heckel: DiffStrategy {
+public struct Heckel: MatchingStrategy {
   public var name: String { "heckel" }
   @inlinable public init() {}
-
-  @inlinable
-  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
-    from old: Snapshot<SectionID, ItemID, Content>,
-    to new: Snapshot<SectionID, ItemID, Content>
-  ) -> Changeset<SectionID, ItemID, Content> {
-    Changeset(from: old, to: new, matching: matching(from: old, to: new))
-  }
 
   @inlinable
   public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

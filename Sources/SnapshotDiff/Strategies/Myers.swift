@@ -12,17 +12,9 @@
 ///
 /// - Complexity: O((*N*+*M*)*D*) time for *D* deletes and inserts, O(*N*+*M*)
 ///   space.
-public struct Myers: DiffStrategy {
+public struct Myers: MatchingStrategy {
   public var name: String { "myers" }
   @inlinable public init() {}
-
-  @inlinable
-  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
-    from old: Snapshot<SectionID, ItemID, Content>,
-    to new: Snapshot<SectionID, ItemID, Content>
-  ) -> Changeset<SectionID, ItemID, Content> {
-    Changeset(from: old, to: new, matching: matching(from: old, to: new))
-  }
 
   @inlinable
   public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

@@ -9,17 +9,9 @@
 /// as a reload would.
 ///
 /// - Complexity: O(*n*·*m*) comparisons of ids.
-public struct Naive: DiffStrategy {
+public struct Naive: MatchingStrategy {
   public var name: String { "naive" }
   @inlinable public init() {}
-
-  @inlinable
-  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
-    from old: Snapshot<SectionID, ItemID, Content>,
-    to new: Snapshot<SectionID, ItemID, Content>
-  ) -> Changeset<SectionID, ItemID, Content> {
-    Changeset(from: old, to: new, matching: matching(from: old, to: new))
-  }
 
   @inlinable
   public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

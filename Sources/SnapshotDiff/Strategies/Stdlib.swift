@@ -5,17 +5,9 @@
 /// insertion that `inferringMoves()` associates are a move.
 ///
 /// - Complexity: that of `difference(from:)`, a Myers diff: O((*n*+*m*)*D*).
-public struct Stdlib: DiffStrategy {
+public struct Stdlib: MatchingStrategy {
   public var name: String { "stdlib" }
   @inlinable public init() {}
-
-  @inlinable
-  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
-    from old: Snapshot<SectionID, ItemID, Content>,
-    to new: Snapshot<SectionID, ItemID, Content>
-  ) -> Changeset<SectionID, ItemID, Content> {
-    Changeset(from: old, to: new, matching: matching(from: old, to: new))
-  }
 
   @inlinable
   public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

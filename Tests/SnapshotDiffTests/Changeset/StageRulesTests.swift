@@ -1,3 +1,5 @@
+import DiffHarness
+import PropertyBased
 import SnapshotDiff
 import Testing
 
@@ -141,6 +143,48 @@ import Testing
     let changeset = Changeset(stages: [TestStage(), bad])
     #expect(throws: ChangesetError(stage: 1, error: .brokenRule(.positionOutOfRange(.sectionDelete, .section(5), isNew: false)))) {
       try changeset.apply(to: two)
+    }
+  }
+}
+
+/// Applying never traps: random stages, mostly invalid, on random snapshots
+/// either apply or throw a typed error.
+@Suite struct StageApplyNeverTrapsTests {
+  @Test func randomStagesApplyOrThrow() async {
+    await propertyCheck(count: 2_000, input: Gen.uint64()) { seed in
+      var rng = SplitMix64(seed: seed)
+      let drafts = PairGenerator(maxItems: 12, maxSections: 4).pair(seed: seed, iteration: 0)
+      let state = try drafts.old.snapshot()
+      func index() -> Int { rng.int(in: -1...5) }
+      func path() -> ItemPath { ItemPath(section: index(), item: index()) }
+      func some<T>(_ make: () -> T) -> [T] { (0..<rng.int(in: 0...2)).map { _ in make() } }
+      var stage = TestStage()
+      stage.sectionDeletes = some(index)
+      stage.sectionInserts = some { .init(index: index(), section: .init("new\(rng.int(below: 3))", items: [.init("x\(rng.int(below: 3))")])) }
+      stage.sectionMoves = some { Move(from: index(), to: index()) }
+      stage.sectionUpdates = some { .init(index: index(), content: "c") }
+      stage.itemDeletes = some(path)
+      stage.itemInserts = some { .init(path: path(), item: .init("i\(rng.int(in: 1...4))")) }
+      stage.itemMoves = some { Move(from: path(), to: path()) }
+      stage.itemUpdates = some { .init(path: path(), content: "u") }
+      let result: Snap
+      do throws(StageError) {
+        result = try stage.apply(to: state)
+      } catch {
+        // The message names the rule it reports.
+        if let rule = error.rule {
+          #expect(error.description.hasPrefix("rule \(rule): "))
+        } else {
+          #expect(error.description.hasPrefix("result is not a valid snapshot: duplicate"))
+        }
+        return
+      }
+      // Moves conserve items: the count changes only by deletes and inserts.
+      let removed = stage.itemDeletes.count + stage.sectionDeletes.reduce(0) { $0 + state.numberOfItems(inSection: $1) }
+      let added = stage.itemInserts.count + stage.sectionInserts.reduce(0) { $0 + $1.section.items.count }
+      #expect(result.numberOfItems == state.numberOfItems - removed + added)
+      #expect(result.numberOfSections == state.numberOfSections - stage.sectionDeletes.count + stage.sectionInserts.count)
+      #expect(try Snap(sections: result.sections) == result)
     }
   }
 }
