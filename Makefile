@@ -12,8 +12,6 @@ BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # with the same workloads, then compare the two reports.
 BASE ?= HEAD~1
 FILTER ?=
-FILTER_ARGS = $(foreach f,$(FILTER),--filter $(f))
-COMPARE_DIR = .build-compare
 
 # jemalloc is diffbench's allocator and its source of allocation figures.
 deps:
@@ -36,16 +34,10 @@ fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
 
 # The base revision is built in its own worktree and build folder, so this
-# tree's build is untouched.
+# tree's build is untouched; base and head are benched workload by workload,
+# alternating.
 compare: release
-	rm -rf $(COMPARE_DIR)/src && git worktree prune
-	mkdir -p $(COMPARE_DIR)
-	git worktree add --detach $(COMPARE_DIR)/src $(BASE)
-	cd $(COMPARE_DIR)/src && $(SWIFT) build $(RELEASE) --product diffbench --scratch-path ../build
-	$(COMPARE_DIR)/build/release/diffbench bench $(FILTER_ARGS) --out $(COMPARE_DIR)/base.csv
-	$(BIN)/diffbench bench $(FILTER_ARGS) --out $(COMPARE_DIR)/head.csv
-	git worktree remove --force $(COMPARE_DIR)/src
-	$(BIN)/diffbench compare $(COMPARE_DIR)/base.csv $(COMPARE_DIR)/head.csv
+	scripts/compare.sh $(BASE) $(FILTER)
 
 clean:
 	rm -rf .build .build-*

@@ -11,8 +11,8 @@ struct BenchCommand: ParsableCommand {
       Each strategy's changeset is verified once before it is timed (a failure marks its rows
       verified=false and the exit status is 1). Then a warm-up, and samples taken round by round
       across strategies: at least 15 per cell or 1 s of timed work, whichever ends later, within
-      a cap of 10 s or 100 samples. naive and stdlib cells whose estimated sample time is over a third of the cap
-      are skipped and listed. Build with `-c release` (make bench does).
+      a cap of 10 s or 100 samples. naive, stdlib and myers cells whose estimated sample time is
+      over a third of the cap are skipped and listed. Build with `-c release` (make bench does).
       """)
 
   @Flag(help: "The quick workloads with a short budget: about two minutes.")

@@ -148,16 +148,26 @@ public struct BenchRunner {
 struct WorkEstimate {
   /// Σ over new sections of (its items × its old section's items): naive's comparisons.
   var linearSearch: Double
-  /// (N + M) · D, D = N + M − 2 · (longest common subsequence of the flat id lists).
+  /// (N + M) · D, D = N + M − 2 · (longest common subsequence of the flat id lists): stdlib's.
   var myersWork: Double
+  /// Σ over section pairs of D², D their edit distance: the linear-space Myers' search.
+  var myersSquares: Double
 
   init(old: StringSnapshot, new: StringSnapshot) {
     let matching = Hashmap().matching(from: old, to: new)
     var search = 0.0
+    var squares = 0.0
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
-      search += Double(new.numberOfItems(inSection: t)) * Double(old.numberOfItems(inSection: matching.sectionOldIndex[t]))
+      let s = matching.sectionOldIndex[t]
+      search += Double(new.numberOfItems(inSection: t)) * Double(old.numberOfItems(inSection: s))
+      // Hashmap's unmoved kept items are a longest common subsequence of the pair.
+      let oldRange = old.itemRange(ofSection: s)
+      let common = new.itemRange(ofSection: t).filter { oldRange.contains(matching.itemOldIndex[$0]) && !matching.itemMoved[$0] }.count
+      let d = Double(oldRange.count + new.numberOfItems(inSection: t) - 2 * common)
+      squares += d * d
     }
     linearSearch = search
+    myersSquares = squares
     let lcs = longestIncreasingSubsequenceLength(matching.itemOldIndex.filter { $0 >= 0 })
     let n = Double(old.numberOfItems + new.numberOfItems)
     myersWork = n * (n - 2 * Double(lcs))
@@ -169,6 +179,7 @@ struct WorkEstimate {
 struct Calibration {
   var naive: Double
   var stdlib: Double
+  var myers: Double
 
   static func measure() -> Calibration {
     func fastest(_ subject: TimedSubject, _ old: StringSnapshot, _ new: StringSnapshot) -> Double {
@@ -182,9 +193,14 @@ struct Calibration {
     }
     let small = Workload.all.first { $0.name == "random-1e3" }!.pair()
     let work = WorkEstimate(old: small.old, new: small.new)
+    // Myers on a reversal, where the D² search dominates its linear part.
+    let (a, b) = reversed(count: 2_000)
+    let reversal = (old: try! a.snapshot(), new: try! b.snapshot())
+    let reversalWork = WorkEstimate(old: reversal.old, new: reversal.new)
     return Calibration(
       naive: fastest(TimedSubject(Naive()), small.old, small.new) / max(1, work.linearSearch),
-      stdlib: fastest(TimedSubject(Stdlib()), small.old, small.new) / max(1, work.myersWork))
+      stdlib: fastest(TimedSubject(Stdlib()), small.old, small.new) / max(1, work.myersWork),
+      myers: fastest(TimedSubject(Myers()), reversal.old, reversal.new) / max(1, reversalWork.myersSquares))
   }
 
   /// Estimated seconds for one sample, for the strategies that can explode.
@@ -192,6 +208,7 @@ struct Calibration {
     switch name {
     case "naive": return naive * work.linearSearch
     case "stdlib": return stdlib * work.myersWork
+    case "myers": return myers * work.myersSquares
     default: return nil
     }
   }

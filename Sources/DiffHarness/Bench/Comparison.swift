@@ -106,6 +106,13 @@ public struct Comparison {
     lines.append(String(
       format: "ratio = head / base median wall time; 95%% CI: bootstrap of the median ratio (2,000 resamples); threshold %.0f%%",
       threshold * 100))
+    // The floor's code never changes: how far it moved is the machine's drift.
+    let floorRatios = rows.filter { $0.strategy == "floor" }.compactMap(\.ratio)
+    if !floorRatios.isEmpty {
+      lines.append(String(
+        format: "floor (unchanged code) moved by ×%.3f (median over %d workloads): drift between the runs; verdicts within it are suspect",
+        Statistics.median(floorRatios), floorRatios.count))
+    }
     lines.append("\(slower.count) slower, \(rows.filter { $0.verdict == "faster" }.count) faster, \(flagged.count) with more ops")
     return lines.joined(separator: "\n")
   }
