@@ -30,6 +30,7 @@ import Testing
 
   @Test func rotateByOne() {
     let old = list(["a", "b", "c"]), new = list(["b", "c", "a"])
+    #expect(Snap.minimumMoves(from: old, to: new) == 1)
     #expect(counts(Hashmap(), old, new).moves == 1)
     #expect(counts(Heckel(), old, new).moves == 3)  // greedy: every rank changes
     #expect(counts(Myers(), old, new).moves == 1)
@@ -148,12 +149,31 @@ import Testing
     }
   }
 
+  /// (stages, moves, deletes, inserts) per strategy, as each algorithm gives them.
+  func shape(_ strategy: any DiffStrategy, _ old: Snap, _ new: Snap) -> [Int] {
+    let c = counts(strategy, old, new)
+    return [c.stages, c.moves, c.deletes, c.inserts]
+  }
+
+  @Test func reverseThree() {
+    let old = list(["1", "2", "3"]), new = list(["3", "2", "1"])
+    #expect(Snap.minimumMoves(from: old, to: new) == 2)
+    #expect(shape(Hashmap(), old, new) == [1, 2, 0, 0])  // "2" stays: a longest increasing run
+    #expect(shape(Heckel(), old, new) == [1, 2, 0, 0])  // "2" keeps its rank
+    #expect(shape(Myers(), old, new) == [1, 2, 0, 0])  // common subsequence of one
+    #expect(shape(Stdlib(), old, new) == [1, 2, 0, 0])
+    #expect(shape(Naive(), old, new) == [1, 0, 2, 2])  // "3" kept, "2" and "1" reinserted
+  }
+
   @Test func reverseTenThousand() {
     let ids = (0..<10_000).map { "i\($0)" }
     let old = list(ids), new = list(ids.reversed())
     #expect(Snap.minimumMoves(from: old, to: new) == 9_999)
-    #expect(counts(Hashmap(), old, new).moves == 9_999)
-    #expect(counts(Myers(), old, new).moves == 9_999)
+    #expect(shape(Hashmap(), old, new) == [1, 9_999, 0, 0])
+    #expect(shape(Heckel(), old, new) == [1, 10_000, 0, 0])  // no item keeps its rank
+    #expect(shape(Myers(), old, new) == [1, 9_999, 0, 0])
+    #expect(shape(Stdlib(), old, new) == [1, 9_999, 0, 0])
+    #expect(shape(Naive(), old, new) == [1, 0, 9_999, 9_999])
     for strategy in [Hashmap(), Heckel(), Myers(), Stdlib()] as [any DiffStrategy] {
       #expect(verify(strategy, from: old, to: new) == nil)
     }
