@@ -10,7 +10,8 @@ struct VerifyCommand: ParsableCommand {
     discussion: """
       Each file's pair goes through every strategy (or those named): every stage must keep
       the batch-update rules and the result must equal the target exactly; hashmap must also
-      reach min_moves. Folders are searched recursively for .json files.
+      reach min_moves. Folders are searched recursively for .json files. Each strategy runs in a
+      child process, so a strategy that traps is reported as a failure and the rest still run.
 
       Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`.
       Invalid files get a one-line error on standard error and are skipped.
@@ -27,7 +28,10 @@ struct VerifyCommand: ParsableCommand {
   }
 
   func run() throws {
-    let verifier = CorpusVerifier(strategies: strategies.selected, output: { print($0) }, errors: { printError($0) })
+    // Each strategy in a child process of its own: a trap is a failure, not the end of the run.
+    let verifier = CorpusVerifier(
+      strategies: strategies.selected, isolation: [Bundle.main.executablePath ?? CommandLine.arguments[0], "fuzz-worker"],
+      output: { print($0) }, errors: { printError($0) })
     let status = verifier.run(paths: paths)
     if status != 0 { throw ExitCode(status) }
   }

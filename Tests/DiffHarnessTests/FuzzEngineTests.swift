@@ -98,6 +98,34 @@ import Testing
 }
 
 @Suite struct CorpusVerifierTests {
+  func verifyWithFixture(_ strategy: String, _ dir: String) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
+    process.arguments = ["verify", strategy, dir]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
+  @Test func aTrapIsAFailureAndTheRestStillRun() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // The trapping strategy traps on any move: the first file kills its worker, the second passes.
+    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/1-swap.json", atomically: true, encoding: .utf8)
+    try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/2-drop.json", atomically: true, encoding: .utf8)
+    let (status, text) = try verifyWithFixture("trapping", dir)
+    #expect(status == 1)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("\(dir)/1-swap.json: trapping: crashed: ") == true)
+    #expect(lines.first?.contains("Index out of range") == true, "\(lines)")
+    #expect(lines.last == "1 passed, 1 failed")
+  }
+
   @Test func aFailingStrategyIsReportedWithWhatBroke() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

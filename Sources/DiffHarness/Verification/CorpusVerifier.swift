@@ -8,9 +8,17 @@ public struct CorpusVerifier {
   public var output: (String) -> Void
   /// Where one-line errors about invalid input go.
   public var errors: (String) -> Void
+  /// The worker command (see ``FuzzWorker``) to run each strategy in a child
+  /// process of its own, so that a trap is reported as a failure and the
+  /// rest still run; `nil` runs them in this process.
+  public var isolation: [String]?
 
-  public init(strategies: [any DiffStrategy], output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+  public init(
+    strategies: [any DiffStrategy], isolation: [String]? = nil,
+    output: @escaping (String) -> Void, errors: @escaping (String) -> Void
+  ) {
     self.strategies = strategies
+    self.isolation = isolation
     self.output = output
     self.errors = errors
   }
@@ -31,6 +39,7 @@ public struct CorpusVerifier {
         invalid = true
       }
     }
+    let servers = isolation.map { command in strategies.map { CheckServer(command: command, strategy: $0.name) } }
     var passed = 0, failed = 0
     for file in files {
       let pair: CorpusCase
@@ -41,8 +50,9 @@ public struct CorpusVerifier {
         invalid = true
         continue
       }
-      for strategy in strategies {
-        if let failure = verify(strategy, from: pair.old, to: pair.new) {
+      for (k, strategy) in strategies.enumerated() {
+        let failure = servers.map { $0[k].check(pair) } ?? verify(strategy, from: pair.old, to: pair.new)
+        if let failure {
           output("\(file): \(strategy.name): \(failure)")
           failed += 1
         } else {

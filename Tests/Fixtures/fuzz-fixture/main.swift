@@ -12,7 +12,7 @@ switch arguments.first {
 case "verify" where arguments.count >= 3:
   let strategy = all.filter { $0.name == arguments[1] }
   let verifier = CorpusVerifier(
-    strategies: strategy, output: { print($0) },
+    strategies: strategy, isolation: [CommandLine.arguments[0], "fuzz-worker"], output: { print($0) },
     errors: { FileHandle.standardError.write(Data(("diffbench: " + $0 + "\n").utf8)) })
   exit(verifier.run(paths: Array(arguments.dropFirst(2))))
 case "fuzz-worker":
