@@ -30,6 +30,11 @@ import Testing
     }
   }
 
+  @Test func guideExample() {
+    let common = Myers.commonSubsequence([1, 2, 3], [2, 3, 4])
+    #expect(common.map(\.old) == [1, 2] && common.map(\.new) == [0, 1])
+  }
+
   @Test func reversedAndDisjoint() {
     let a = Array(0..<200)
     #expect(Myers.commonSubsequence(a, a.reversed()).count == 1)
