@@ -98,7 +98,14 @@ import Testing
 }
 
 @Suite struct CorpusVerifierTests {
-  func verifyWithFixture(_ strategy: String, _ dir: String) throws -> (Int32, String) {
+  /// Runs `fuzz-fixture verify STRATEGY` on a fresh folder holding a swap
+  /// (`1-swap.json`) and a delete (`2-drop.json`); returns the folder, status and output.
+  func verifyWithFixture(_ strategy: String) throws -> (dir: String, status: Int32, text: String) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/1-swap.json", atomically: true, encoding: .utf8)
+    try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/2-drop.json", atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
     process.arguments = ["verify", strategy, dir]
@@ -107,17 +114,12 @@ import Testing
     try process.run()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return (process.terminationStatus, text)
+    return (dir, process.terminationStatus, text)
   }
 
   @Test func aTrapIsAFailureAndTheRestStillRun() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    // The trapping strategy traps on any move: the first file kills its worker, the second passes.
-    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/1-swap.json", atomically: true, encoding: .utf8)
-    try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/2-drop.json", atomically: true, encoding: .utf8)
-    let (status, text) = try verifyWithFixture("trapping", dir)
+    // The trapping strategy traps on any move: the swap kills its worker, the delete passes.
+    let (dir, status, text) = try verifyWithFixture("trapping")
     #expect(status == 1)
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.count == 2)
@@ -127,22 +129,10 @@ import Testing
   }
 
   @Test func aFailingStrategyIsReportedWithWhatBroke() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/swap.json", atomically: true, encoding: .utf8)
-    try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/drop.json", atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
-    process.arguments = ["verify", "breaks-rule-2", dir]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    let (dir, status, text) = try verifyWithFixture("breaks-rule-2")
+    #expect(status == 1)
     #expect(text == """
-      \(dir)/swap.json: breaks-rule-2: invalid stage: stage 0: rule 2: item [0, 1] is the old position of both an item move and an item update
+      \(dir)/1-swap.json: breaks-rule-2: invalid stage: stage 0: rule 2: item [0, 1] is the old position of both an item move and an item update
       1 passed, 1 failed
 
       """)

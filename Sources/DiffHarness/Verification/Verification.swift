@@ -47,13 +47,44 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
 public func check<S: Hashable, I: Hashable, C: Equatable>(
   _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
 ) -> VerificationFailure? {
-  let result: Snapshot<S, I, C>
-  do {
-    result = try changeset.apply(to: old)
-  } catch {
-    return .invalidStage(error)
+  check(Replay(changeset, from: old), to: new)
+}
+
+func check<S, I, C>(_ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>) -> VerificationFailure? {
+  if let error = replay.error { return .invalidStage(error) }
+  return firstDifference(replay.result, new).map(VerificationFailure.wrongResult)
+}
+
+/// A changeset applied stage by stage: the result, or the first stage that
+/// broke a rule, and on the way the ids it removed (item deletes, and the
+/// items of deleted sections) and added (item inserts, and the items of
+/// inserted sections).
+struct Replay<S: Hashable, I: Hashable, C: Equatable> {
+  var result: Snapshot<S, I, C>
+  var error: ChangesetError?
+  var removed: [I] = []
+  var added: [I] = []
+
+  init(_ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>) {
+    result = old
+    for (k, stage) in changeset.stages.enumerated() {
+      for p in stage.itemDeletes where p.section >= 0 && p.section < result.numberOfSections
+        && p.item >= 0 && p.item < result.numberOfItems(inSection: p.section) {
+        removed.append(result.item(at: p).id)
+      }
+      for s in stage.sectionDeletes where s >= 0 && s < result.numberOfSections {
+        removed += result.section(at: s).items.map(\.id)
+      }
+      for insert in stage.itemInserts { added.append(insert.item.id) }
+      for insert in stage.sectionInserts { added += insert.section.items.map(\.id) }
+      do {
+        result = try stage.apply(to: result)
+      } catch {
+        self.error = ChangesetError(stage: k, error: error)
+        return
+      }
+    }
   }
-  return firstDifference(result, new).map(VerificationFailure.wrongResult)
 }
 
 /// The first position where `result` differs from `target`, described; `nil` if equal.
@@ -104,8 +135,9 @@ public func verify(_ strategy: any DiffStrategy, from old: StringSnapshot, to ne
 public func verify(
   _ changeset: StringChangeset, madeBy name: String, from old: StringSnapshot, to new: StringSnapshot
 ) -> VerificationFailure? {
-  if let failure = check(changeset, from: old, to: new) { return failure }
-  if let failure = checkIdentity(changeset, from: old, to: new, reinserts: reinsertingStrategies.contains(name)) {
+  let replay = Replay(changeset, from: old)
+  if let failure = check(replay, to: new) { return failure }
+  if let failure = checkIdentity(removed: replay.removed, added: replay.added, from: old, to: new, reinserts: reinsertingStrategies.contains(name)) {
     return failure
   }
   if name == "hashmap" {
@@ -117,32 +149,21 @@ public func verify(
 }
 
 /// The ids a changeset removes (item deletes, and the items of deleted
-/// sections) and adds (item inserts, and the items of inserted sections).
-/// The changeset must apply cleanly.
+/// sections) and adds (item inserts, and the items of inserted sections), up
+/// to the first stage that breaks a rule.
 public func removedAndAdded<S, I, C>(
   _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>
 ) -> (removed: [I], added: [I]) {
-  var state = old
-  var removed: [I] = []
-  var added: [I] = []
-  for stage in changeset.stages {
-    for p in stage.itemDeletes { removed.append(state.item(at: p).id) }
-    for s in stage.sectionDeletes { removed += state.section(at: s).items.map(\.id) }
-    for insert in stage.itemInserts { added.append(insert.item.id) }
-    for insert in stage.sectionInserts { added += insert.section.items.map(\.id) }
-    guard let next = try? stage.apply(to: state) else { break }
-    state = next
-  }
-  return (removed, added)
+  let replay = Replay(changeset, from: old)
+  return (replay.removed, replay.added)
 }
 
-/// Checks that a changeset removes exactly the gone ids and adds exactly the
-/// new ones, each once; with `reinserts`, a kept id may also be removed and
-/// added once each.
-public func checkIdentity<S, I, C>(
-  _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, reinserts: Bool
+/// Checks that the ids a changeset removed and added are exactly the gone and
+/// the new ones, each once; with `reinserts`, a kept id may also be removed
+/// and added once each.
+func checkIdentity<S, I, C>(
+  removed: [I], added: [I], from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, reinserts: Bool
 ) -> VerificationFailure? {
-  let (removed, added) = removedAndAdded(changeset, from: old)
   let oldIDs = Set(old.itemIdentifiers)
   let newIDs = Set(new.itemIdentifiers)
   var removedSet = Set<I>()
