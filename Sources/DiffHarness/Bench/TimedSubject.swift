@@ -20,8 +20,6 @@ public struct TimedSubject: Sendable {
     self.run = run
   }
 
-  public var isFloor: Bool { name == "floor" }
-
   /// The least work any hash-based diff does: a hash table of the old ids,
   /// and a lookup of every new id.
   public static let floor = TimedSubject(name: "floor") { old, new in

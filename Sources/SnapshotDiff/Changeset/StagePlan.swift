@@ -62,8 +62,6 @@ internal struct _StagePlan {
   let newItems: Int
   let oldSections: Int
   let oldItems: Int
-  let newStarts: [Int]
-  let matching: Matching
   /// Phase (stage number) in which a kept item moves within its section / is
   /// updated; in which a kept section moves / is updated. -1: never.
   var itemMovePhase: [Int8]
@@ -88,8 +86,6 @@ internal struct _StagePlan {
     self.newItems = newItems
     self.oldSections = oldSections
     self.oldItems = oldItems
-    self.newStarts = newStarts
-    self.matching = m
 
     let oldSectionOf = _sectionOfEachItem(oldStarts)
     let newSectionOf = _sectionOfEachItem(newStarts)
