@@ -12,11 +12,13 @@ struct DiffBench: ParsableCommand {
       Strategies: \(Strategies.names.joined(separator: ", ")).
       Corpus files are JSON pairs of snapshots (see SPEC §5); reports are CSV (SPEC §6).
       """,
-    subcommands: [ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self, FuzzWorkerCommand.self]
+    subcommands: [ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self, WorkerCommand.self]
   )
 
   /// Parses and runs, with SPEC §6's exit codes: a usage error exits 2.
   static func main() {
+    // Interrupted or terminated, diffbench takes its workers with it.
+    ChildRegistry.killChildrenOnSignals()
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -65,14 +67,27 @@ struct ListCommand: ParsableCommand {
   }
 }
 
-struct FuzzWorkerCommand: ParsableCommand {
+struct WorkerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "fuzz-worker", abstract: "The child process of `fuzz` (internal).", shouldDisplay: false)
+    commandName: "worker", abstract: "The child process of `fuzz` and `verify` (internal).", shouldDisplay: false)
 
-  @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+  @Argument(help: "A worker configuration (JSON).") var configuration: String
 
   func run() throws {
-    let status = FuzzWorker.main(arguments: arguments, strategies: Strategies.all)
+    let status = StrategyWorker.main(arguments: [configuration], strategies: Strategies.all)
     if status != 0 { throw ExitCode(status) }
   }
 }
+
+/// Seconds one strategy may take on one pair; SPEC §6's default is 10.
+struct TimeoutOption: ParsableArguments {
+  @Option(help: "Seconds one strategy may take on one pair before it is a hang (a failure).")
+  var timeout: Double = 10
+
+  func validate() throws {
+    if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+  }
+}
+
+/// This executable's worker command.
+var workerCommand: [String] { [Bundle.main.executablePath ?? CommandLine.arguments[0], "worker"] }

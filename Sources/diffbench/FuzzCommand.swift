@@ -9,12 +9,14 @@ struct FuzzCommand: ParsableCommand {
     abstract: "Run random snapshot pairs through the strategies; shrink what fails into corpus files.",
     discussion: """
       Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine.
-      Strategies run in child processes: a trap is a failure like any other. Oracles: valid
-      stages, the exact target, no error on valid input, no trap, the gone ids deleted and
-      the new ids inserted (a kept id moved; naive may delete and insert it again), and
-      hashmap's moves equal to min_moves. Each failure is shrunk while the same strategy still
-      fails the same way, written to --out with `found_by`, and printed with the command that
-      replays it. Exit status: 0 none found, 1 found, 2 usage.
+      Strategies run in child processes: a trap (`crash`) or no answer within --timeout
+      (`hang`) is a failure like any other. Oracles: valid stages, the exact target, the gone
+      ids deleted and the new ids inserted (a kept id is moved, unless the strategy re-inserts),
+      no stage for an identical pair, moves + re-inserts >= min_moves, each strategy's promise
+      (minimal moves, or its documented move rule), and min_moves itself against a reference.
+      Each failure is shrunk while the same strategy still fails the same way, written to --out
+      with `found_by`, and printed with the command that replays it.
+      Exit status: 0 none found, 1 found, 2 usage.
       """)
 
   @Option(help: "The seed (default: random, always printed).")
@@ -27,6 +29,7 @@ struct FuzzCommand: ParsableCommand {
   var seconds: Double?
 
   @OptionGroup var strategies: StrategyOptions
+  @OptionGroup var timeout: TimeoutOption
 
   @Option(help: "Worker processes (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -47,12 +50,11 @@ struct FuzzCommand: ParsableCommand {
   func run() throws {
     let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
     let names = strategies.selected.map(\.name)
-    let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
     let configuration = FuzzConfiguration(
       seed: seed, iterations: iterations, seconds: seconds, strategies: names, jobs: jobs,
-      maxItems: maxItems, outputFolder: out, workerCommand: [executable, "fuzz-worker"])
+      maxItems: maxItems, timeout: timeout.timeout, outputFolder: out, workerCommand: workerCommand)
     let limit = iterations.map { "\($0) pairs" } ?? seconds.map { "\($0) s" } ?? "1000 pairs"
-    print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items")
+    print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s")
     fflush(nil)  // before the progress line on standard error
     let engine = FuzzEngine(configuration: configuration)
     let interactive = isatty(2) != 0
@@ -69,7 +71,7 @@ struct FuzzCommand: ParsableCommand {
     }
     engine.found = { finding in
       if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
-      print("FAIL \(finding.strategy): \(finding.failure)")
+      print("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)")
       print("  pair: --seed \(seed), iteration \(finding.iteration); shrunk from \(finding.originalItems) to \(finding.shrunkItems) items")
       print("  wrote \(finding.file)")
       print("  replay: \(finding.replay)")
@@ -81,6 +83,7 @@ struct FuzzCommand: ParsableCommand {
     print(String(
       format: "%d pairs in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d repeats); seed %llu",
       report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count, report.repeats, seed))
+    if let first = report.firstFailureSeconds { print(String(format: "first failure after %.1f s", first)) }
     if report.failures > 0 { throw ExitCode(1) }
   }
 }

@@ -8,10 +8,13 @@ struct VerifyCommand: ParsableCommand {
     commandName: "verify",
     abstract: "Run strategies on corpus files and check every changeset.",
     discussion: """
-      Each file's pair goes through every strategy (or those named): every stage must keep
-      the batch-update rules and the result must equal the target exactly; hashmap must also
-      reach min_moves. Folders are searched recursively for .json files. Each strategy runs in a
-      child process, so a strategy that traps is reported as a failure and the rest still run.
+      Each file's pair goes through every strategy (or those named) and the oracles of SPEC §6:
+      every stage keeps the batch-update rules, the result equals the target exactly, the gone
+      ids are deleted and the new ones inserted, an identical pair gives no stage, moves are at
+      least min_moves (exactly, for a strategy that promises the minimum) and follow the
+      strategy's documented move rule. min_moves itself is checked against a reference.
+      Folders are searched recursively for .json files. Each strategy runs in a child process:
+      a trap is a `crash`, no answer within --timeout a `hang`, and the rest still run.
 
       Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`.
       Invalid files get a one-line error on standard error and are skipped.
@@ -19,6 +22,7 @@ struct VerifyCommand: ParsableCommand {
       """)
 
   @OptionGroup var strategies: StrategyOptions
+  @OptionGroup var timeout: TimeoutOption
 
   @Argument(help: "Corpus files or folders.")
   var paths: [String]
@@ -30,7 +34,7 @@ struct VerifyCommand: ParsableCommand {
   func run() throws {
     // Each strategy in a child process of its own: a trap is a failure, not the end of the run.
     let verifier = CorpusVerifier(
-      strategies: strategies.selected, isolation: [Bundle.main.executablePath ?? CommandLine.arguments[0], "fuzz-worker"],
+      strategies: strategies.selected, isolation: workerCommand, timeout: timeout.timeout,
       output: { print($0) }, errors: { printError($0) })
     let status = verifier.run(paths: paths)
     if status != 0 { throw ExitCode(status) }

@@ -12,46 +12,68 @@ import Testing
     return bundle.appendingPathComponent("fuzz-fixture").path
   }()
 
-  func fuzz(_ strategy: String, iterations: UInt64 = 300) throws -> (FuzzReport, String) {
+  static let worker = [fixture, "worker"]
+
+  func fuzz(_ strategy: String, iterations: UInt64 = 300, timeout: Double = 10) throws -> (FuzzReport, String) {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(strategy)-\(UUID().uuidString)").path
     var configuration = FuzzConfiguration(
-      seed: 42, iterations: iterations, strategies: [strategy], jobs: 2, maxItems: 200,
-      outputFolder: out, workerCommand: [Self.fixture, "fuzz-worker"])
+      seed: 42, iterations: iterations, strategies: [strategy], jobs: 2, maxItems: 200, timeout: timeout,
+      outputFolder: out, workerCommand: Self.worker)
     configuration.keepPerKind = 1
+    configuration.shrinkSeconds = 60
     return (FuzzEngine(configuration: configuration).run(), out)
   }
 
-  func expectCaughtAndShrunk(_ strategy: String, kinds: Set<String>) throws {
-    let (report, out) = try fuzz(strategy)
+  func expectCaughtAndShrunk(
+    _ strategy: String, kinds: Set<VerificationFailure.Kind>, atMost items: Int = 6, timeout: Double = 10
+  ) throws {
+    let (report, out) = try fuzz(strategy, timeout: timeout)
     defer { try? FileManager.default.removeItem(atPath: out) }
     #expect(report.pairs == 300)
-    let finding = try #require(report.findings.first, "\(strategy) was not caught in 300 pairs")
-    #expect(finding.strategy == strategy)
+    let finding = try #require(report.findings.first { $0.strategy == strategy }, "\(strategy) was not caught in 300 pairs")
     #expect(kinds.contains(finding.kind), "\(finding.kind): \(finding.failure)")
-    #expect(finding.shrunkItems <= 6, "shrunk only to \(finding.shrunkItems) items: \(finding.shrunk.fileText)")
-    #expect(finding.shrunkItems < finding.originalItems || finding.originalItems <= 6)
+    #expect(finding.shrunkItems <= items, "shrunk only to \(finding.shrunkItems) items: \(finding.shrunk.fileText)")
+    #expect(finding.shrunkItems < finding.originalItems || finding.originalItems <= items)
     // The file is a valid corpus case that still fails the same way, with where it came from.
     let written = try CorpusCase.load(contentsOf: finding.file)
     #expect(written.extra.first?.key == "found_by")
     #expect(written.extra.first?.value["strategy"] == .string(strategy))
-    #expect(CheckServer(command: [Self.fixture, "fuzz-worker"], strategy: strategy).check(written)?.kind == finding.kind)
+    #expect(WorkerClient(command: Self.worker, strategy: strategy, timeout: timeout).check(written)?.kind == finding.kind)
     #expect(finding.replay == "diffbench verify --strategy \(strategy) \(finding.file)")
+    // No other strategy (nor min_moves) is blamed.
+    #expect(report.findings.allSatisfy { $0.strategy == strategy }, "\(report.findings.map(\.failure))")
   }
 
   @Test func catchesATrap() throws {
-    try expectCaughtAndShrunk("trapping", kinds: ["crash"])
+    try expectCaughtAndShrunk("trapping", kinds: [.crash])
   }
 
   @Test func catchesAnOffByOneMove() throws {
-    try expectCaughtAndShrunk("off-by-one", kinds: ["rule 7", "rule 3", "wrong result", "rule 1"])
+    try expectCaughtAndShrunk("off-by-one", kinds: [.rule(7), .rule(3), .wrongResult, .rule(1)])
   }
 
   @Test func catchesForgottenUpdatesOnMovedItems() throws {
-    try expectCaughtAndShrunk("forgets-updates", kinds: ["wrong result"])
+    try expectCaughtAndShrunk("forgets-updates", kinds: [.wrongResult])
   }
 
   @Test func catchesABrokenRule() throws {
-    try expectCaughtAndShrunk("breaks-rule-2", kinds: ["rule 2"])
+    try expectCaughtAndShrunk("breaks-rule-2", kinds: [.rule(2)])
+  }
+
+  @Test func catchesAHangAndShrinksIt() throws {
+    try expectCaughtAndShrunk("hangs", kinds: [.hang], atMost: 4, timeout: 0.5)
+  }
+
+  @Test func catchesAnIncreasingSubsequenceThatIsNotTheLongest() throws {
+    try expectCaughtAndShrunk("not-longest", kinds: [.notMinimal], atMost: 10)
+  }
+
+  @Test func catchesAValidButWorseNaive() throws {
+    try expectCaughtAndShrunk("naive-drops-last", kinds: [.moveRule])
+  }
+
+  @Test func catchesAGreedyRuleOffByOneAcrossSections() throws {
+    try expectCaughtAndShrunk("heckel-boundary", kinds: [.moveRule], atMost: 6)
   }
 
   @Test func sameSeedSamePairs() {
@@ -108,7 +130,7 @@ import Testing
     try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/2-drop.json", atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
-    process.arguments = ["verify", strategy, dir]
+    process.arguments = ["verify", "--timeout", "1", strategy, dir]
     let out = Pipe()
     process.standardOutput = out
     try process.run()
@@ -126,6 +148,29 @@ import Testing
     #expect(lines.first?.hasPrefix("\(dir)/1-swap.json: trapping: crashed: ") == true)
     #expect(lines.first?.contains("Index out of range") == true, "\(lines)")
     #expect(lines.last == "1 passed, 1 failed")
+  }
+
+  @Test func aHangIsAFailureAndTheRestStillRun() throws {
+    // The hanging strategy hangs on the delete-and-insert: no answer within 1 s.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try #"{"old": ["a"], "new": ["x", "y"]}"#.write(toFile: dir + "/1-hang.json", atomically: true, encoding: .utf8)
+    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/2-swap.json", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
+    process.arguments = ["verify", "--timeout", "1", "hangs", dir]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(text == """
+      \(dir)/1-hang.json: hangs: hang: no answer within 1 s
+      1 passed, 1 failed
+
+      """)
   }
 
   @Test func aFailingStrategyIsReportedWithWhatBroke() throws {

@@ -68,7 +68,7 @@ public struct BenchRunner {
 
   public func run() -> [CellResult] {
     let probe = AllocationProbe()
-    let calibration = Calibration.measure()
+    let calibration = Calibration.measure(subjects)
     var results: [CellResult] = []
     for workload in workloads {
       let (old, new) = workload.pair()
@@ -79,14 +79,14 @@ public struct BenchRunner {
       var active: [Int] = []
       for (k, subject) in subjects.enumerated() {
         var cell = CellResult(workload: workload.name, strategy: subject.name, rows: [], skipped: nil, failure: nil)
-        if let seconds = calibration.estimate(subject.name, work), seconds > settings.capSeconds / 3 {
+        if let seconds = calibration.estimate(subject, work), seconds > settings.capSeconds / 3 {
           cell.skipped = String(format: "estimated %.1f s a sample, over a third of the %.0f s cap", seconds, settings.capSeconds)
           counts.append(nil)
         } else {
           // Verify once; this run is also the warm-up.
           let changeset = subject.run(old, new)
           if let changeset {
-            cell.failure = verify(changeset, madeBy: subject.name, from: old, to: new)?.description
+            cell.failure = verify(changeset, madeBy: subject.traits, oracle: PairOracle(old: old, new: new))?.description
             counts.append(changeset.counts)
           } else {
             counts.append(Changeset<String, String, String>.Counts())
@@ -174,14 +174,12 @@ struct WorkEstimate {
   }
 }
 
-/// Seconds per unit of work for the strategies whose cost can explode,
-/// measured on small pairs at start-up.
+/// Seconds per unit of work for the subjects whose cost can explode (their
+/// traits' cost model is not linear), measured on small pairs at start-up.
 struct Calibration {
-  var naive: Double
-  var stdlib: Double
-  var myers: Double
+  var secondsPerUnit: [String: Double] = [:]
 
-  static func measure() -> Calibration {
+  static func measure(_ subjects: [TimedSubject]) -> Calibration {
     func fastest(_ subject: TimedSubject, _ old: StringSnapshot, _ new: StringSnapshot) -> Double {
       var best = Double.infinity
       for _ in 0..<3 {
@@ -192,24 +190,32 @@ struct Calibration {
       return best
     }
     let small = Workload.all.first { $0.name == "random-1e3" }!.pair()
-    let work = WorkEstimate(old: small.old, new: small.new)
-    // Myers on a reversal, where the D² search dominates its linear part.
+    // A reversal, where a linear-space Myers' D² search dominates its linear part.
     let (a, b) = reversed(count: 2_000)
     let reversal = (old: try! a.snapshot(), new: try! b.snapshot())
-    let reversalWork = WorkEstimate(old: reversal.old, new: reversal.new)
-    return Calibration(
-      naive: fastest(TimedSubject(Naive()), small.old, small.new) / max(1, work.linearSearch),
-      stdlib: fastest(TimedSubject(Stdlib()), small.old, small.new) / max(1, work.myersWork),
-      myers: fastest(TimedSubject(Myers()), reversal.old, reversal.new) / max(1, reversalWork.myersSquares))
+    var calibration = Calibration()
+    for subject in subjects where subject.traits.cost != .linear {
+      let pair = subject.traits.cost == .squaredEditDistancePerSection ? reversal : small
+      let units = WorkEstimate(old: pair.old, new: pair.new).units(subject.traits.cost)
+      calibration.secondsPerUnit[subject.name] = fastest(subject, pair.old, pair.new) / max(1, units)
+    }
+    return calibration
   }
 
-  /// Estimated seconds for one sample, for the strategies that can explode.
-  func estimate(_ name: String, _ work: WorkEstimate) -> Double? {
-    switch name {
-    case "naive": return naive * work.linearSearch
-    case "stdlib": return stdlib * work.myersWork
-    case "myers": return myers * work.myersSquares
-    default: return nil
+  /// Estimated seconds for one sample, for the subjects whose cost can explode.
+  func estimate(_ subject: TimedSubject, _ work: WorkEstimate) -> Double? {
+    secondsPerUnit[subject.name].map { $0 * work.units(subject.traits.cost) }
+  }
+}
+
+extension WorkEstimate {
+  /// The units of work a cost model counts on this pair.
+  func units(_ cost: StrategyTraits.Cost) -> Double {
+    switch cost {
+    case .linear: return 0
+    case .productOfSizes: return linearSearch
+    case .flatEditScript: return myersWork
+    case .squaredEditDistancePerSection: return myersSquares
     }
   }
 }

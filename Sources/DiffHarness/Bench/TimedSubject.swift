@@ -7,16 +7,20 @@ import SnapshotDiff
 /// for string snapshots, not generic dispatch.
 public struct TimedSubject: Sendable {
   public let name: String
+  /// The strategy's promises and cost model (the floor's: none, linear).
+  public let traits: StrategyTraits
   /// Runs the diff; the result is the changeset (`nil` for the floor).
   public let run: @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?
 
   public init<D: DiffStrategy>(_ strategy: D) {
     name = strategy.name
+    traits = strategy.traits
     run = { old, new in strategy.changeset(from: old, to: new) }
   }
 
   init(name: String, run: @escaping @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?) {
     self.name = name
+    self.traits = StrategyTraits()
     self.run = run
   }
 

@@ -12,17 +12,25 @@ public struct FuzzConfiguration: Sendable {
   public var strategies: [String]
   public var jobs: Int
   public var maxItems: Int
+  /// Seconds one strategy may take on one pair before it is a hang.
+  public var timeout: Double
   public var outputFolder: String
-  /// The worker command: an executable that runs ``FuzzWorker`` with the
-  /// arguments that follow, e.g. `[path to diffbench, "fuzz-worker"]`.
+  /// The worker command: an executable that runs ``StrategyWorker`` with the
+  /// configuration appended, e.g. `[path to diffbench, "worker"]`.
   public var workerCommand: [String]
   /// Failures of one strategy in one way that are shrunk and written; the
   /// rest are counted.
   public var keepPerKind = 2
+  /// Candidates and seconds one shrink may spend.
+  public var shrinkBudget = 3_000
+  public var shrinkSeconds = 120.0
+  /// Whether to check the library's `min_moves` against the reference on
+  /// every pair, as if it were one more strategy.
+  public var checksMetric = true
 
   public init(
     seed: UInt64, iterations: UInt64? = nil, seconds: Double? = nil, strategies: [String], jobs: Int,
-    maxItems: Int = 2_000, outputFolder: String, workerCommand: [String]
+    maxItems: Int = 2_000, timeout: Double = 10, outputFolder: String, workerCommand: [String]
   ) {
     self.seed = seed
     self.iterations = iterations
@@ -30,6 +38,7 @@ public struct FuzzConfiguration: Sendable {
     self.strategies = strategies
     self.jobs = jobs
     self.maxItems = maxItems
+    self.timeout = timeout
     self.outputFolder = outputFolder
     self.workerCommand = workerCommand
   }
@@ -39,7 +48,7 @@ public struct FuzzConfiguration: Sendable {
 public struct FuzzFinding: Sendable {
   public var strategy: String
   public var failure: String
-  public var kind: String
+  public var kind: VerificationFailure.Kind
   public var iteration: UInt64
   public var originalItems: Int
   public var shrunkItems: Int
@@ -53,14 +62,16 @@ public struct FuzzReport: Sendable {
   public var pairs: UInt64 = 0
   public var seconds: Double = 0
   public var findings: [FuzzFinding] = []
+  /// Seconds from the start to the first failure seen, if any.
+  public var firstFailureSeconds: Double?
   /// Failures of a (strategy, kind) already kept, counted only.
   public var repeats = 0
   public var failures: Int { findings.count + repeats }
 }
 
-/// Runs pairs through the strategies in worker processes, so that a trap is
-/// a failure like any other; shrinks each failure through a check server and
-/// writes it as a corpus file.
+/// Runs pairs through the strategies in worker processes, so that a trap or
+/// a hang is a failure like any other; shrinks each failure through a
+/// ``WorkerClient`` and writes it as a corpus file.
 public final class FuzzEngine: @unchecked Sendable {  // events and workers are guarded by `lock`
   public let configuration: FuzzConfiguration
   /// Called about twice a second with the report so far.
@@ -71,16 +82,24 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   public init(configuration: FuzzConfiguration) { self.configuration = configuration }
 
   private enum Event {
-    case ok(UInt64)
-    case failed(UInt64, strategy: String, kind: String, message: String)
-    case died(worker: Int, next: UInt64, how: String)
+    case worker(WorkerProtocol.Event)
+    /// The worker ended before its last pair: `next` is the pair it was on,
+    /// `nil` when it reported why (a hang) and the pair after is next.
+    case died(worker: Int, next: UInt64, reported: Bool)
     case finished(worker: Int)
   }
 
   private let lock = NSLock()
   private var events: [Event] = []
-  private var workers: [ChildProcess?] = []
+  private var workers: [WorkerProcess?] = []
+  /// When each worker last said something: a silent one is killed.
+  private var lastHeard: [Date] = []
   private var stopping = false
+
+  /// The names the workers check: the strategies and, unless turned off, the metric.
+  var checkedNames: [String] {
+    configuration.strategies + (configuration.checksMetric ? [WorkerProtocol.metricName] : [])
+  }
 
   private func post(_ event: Event) {
     lock.lock()
@@ -95,6 +114,9 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     let jobs = max(1, c.jobs)
     let limit: UInt64? = c.iterations ?? (c.seconds == nil ? 1_000 : nil)
     workers = Array(repeating: nil, count: jobs)
+    lastHeard = Array(repeating: Date(), count: jobs)
+    // A worker silent this long is wedged beyond its own watchdog: killed, and its pair rechecked.
+    let silence = c.timeout * Double(checkedNames.count) + WorkerClient.grace
     var running = 0
     for w in 0..<jobs where UInt64(w) < (limit ?? .max) {
       spawn(worker: w, first: UInt64(w), step: UInt64(jobs), limit: limit)
@@ -102,21 +124,22 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     }
     var kept: [String: Int] = [:]
     var lastProgress = Date.distantPast
-    var servers: [String: CheckServer] = [:]
-    func server(_ strategy: String) -> CheckServer {
-      if let s = servers[strategy] { return s }
-      let s = CheckServer(command: c.workerCommand, strategy: strategy)
-      servers[strategy] = s
+    var clients: [String: WorkerClient] = [:]
+    func client(_ strategy: String) -> WorkerClient {
+      if let s = clients[strategy] { return s }
+      let s = WorkerClient(command: c.workerCommand, strategy: strategy, timeout: c.timeout)
+      clients[strategy] = s
       return s
     }
-    func handle(failure kind: String, message: String, strategy: String, iteration: UInt64) {
+    func handle(failure kind: VerificationFailure.Kind, message: String, strategy: String, iteration: UInt64) {
+      if report.firstFailureSeconds == nil { report.firstFailureSeconds = Date().timeIntervalSince(start) }
       let key = "\(strategy)\t\(kind)"
       if kept[key, default: 0] >= c.keepPerKind {
         report.repeats += 1
         return
       }
       kept[key, default: 0] += 1
-      if let finding = shrinkAndWrite(strategy: strategy, kind: kind, message: message, iteration: iteration, server: server(strategy)) {
+      if let finding = shrinkAndWrite(strategy: strategy, kind: kind, message: message, iteration: iteration, client: client(strategy)) {
         report.findings.append(finding)
         found?(finding)
       } else {
@@ -130,7 +153,12 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         stopping = true
         let all = workers
         lock.unlock()
-        for worker in all { worker?.terminate() }
+        for worker in all { worker?.kill() }
+      }
+      if !stopping {
+        lock.lock()
+        for w in workers.indices where Date().timeIntervalSince(lastHeard[w]) > silence { workers[w]?.kill() }
+        lock.unlock()
       }
       lock.lock()
       let batch = events
@@ -139,17 +167,19 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       if batch.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
       for event in batch {
         switch event {
-        case .ok:
+        case .worker(.finished):
           report.pairs += 1
-        case let .failed(i, strategy, kind, message):
-          handle(failure: kind, message: message, strategy: strategy, iteration: i)
-        case let .died(w, next, how):
+        case let .worker(.failed(i, strategy, kind, message)):
+          handle(failure: kind, message: message, strategy: strategy, iteration: i ?? 0)
+        case let .died(w, next, reported):
           if stopping { running -= 1; continue }
-          // Which strategy killed it? Check the pair with each, each in its own server.
-          let pair = casePair(iteration: next)
-          for strategy in c.strategies {
-            if case .crashed(let crash)? = server(strategy).check(pair) {
-              handle(failure: "crash", message: "crashed: \(crash.isEmpty ? how : crash)", strategy: strategy, iteration: next)
+          if !reported {
+            // Which strategy killed it, or hung? Check the pair with each, each in a worker of its own.
+            let pair = casePair(iteration: next)
+            for strategy in checkedNames {
+              if let failure = client(strategy).check(pair), failure.kind == .crash || failure.kind == .hang {
+                handle(failure: failure.kind, message: failure.description, strategy: strategy, iteration: next)
+              }
             }
           }
           report.pairs += 1
@@ -175,32 +205,46 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
 
   private func spawn(worker w: Int, first: UInt64, step: UInt64, limit: UInt64?) {
     let c = configuration
-    var command = c.workerCommand + [
-      "--seed", String(c.seed), "--first", String(first), "--step", String(step), "--max-items", String(c.maxItems),
-    ]
-    if let limit { command += ["--limit", String(limit)] }
-    for s in c.strategies { command += ["--strategy", s] }
-    guard let child = try? ChildProcess(command: command, withInput: false) else {
-      post(.died(worker: w, next: first, how: "cannot start \(command[0])"))
+    let worker = WorkerProtocol.Configuration(
+      mode: .generate(seed: c.seed, first: first, step: step, limit: limit, maxItems: c.maxItems),
+      strategies: checkedNames, timeout: c.timeout)
+    let command = c.workerCommand + [WorkerProtocol.line(worker)]
+    guard let child = try? WorkerProcess(command: command) else {
+      post(.died(worker: w, next: first, reported: false))
       return
     }
     lock.lock()
     workers[w] = child
+    lastHeard[w] = Date()
     lock.unlock()
     let thread = Thread { [self] in
       var next = first
-      while let line = child.readLine() {
-        let fields = line.split(separator: " ", maxSplits: 2).map(String.init)
-        if fields.count == 2, fields[0] == "ok", let i = UInt64(fields[1]) {
-          post(.ok(i))
+      var reported = false
+      reading: while case .line(let line) = child.readLine() {
+        lock.lock()
+        lastHeard[w] = Date()
+        lock.unlock()
+        guard let event = try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) else { break reading }
+        post(.worker(event))
+        switch event {
+        case .finished(let i?):
           next = i + step
-        } else if fields.count == 3, fields[0] == "fail", let i = UInt64(fields[1]) {
-          let parts = fields[2].split(separator: "\t", maxSplits: 2).map(String.init)
-          post(.failed(i, strategy: parts[0], kind: parts.count > 1 ? parts[1] : "?", message: parts.count > 2 ? parts[2] : ""))
+        case .failed(let i?, _, .hang, _):
+          // The worker's watchdog ended it on pair i: the run goes on after it.
+          reported = true
+          next = i
+          break reading
+        default:
+          break
         }
       }
-      if let how = child.waitForAbnormalEnd() {
-        post(.died(worker: w, next: next, how: how))
+      child.kill()
+      let termination = child.waitForEnd()
+      lock.lock()
+      workers[w] = nil
+      lock.unlock()
+      if reported || !termination.isClean {
+        post(.died(worker: w, next: next, reported: reported))
       } else {
         post(.finished(worker: w))
       }
@@ -215,13 +259,13 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
 
   /// Shrinks the pair of `iteration` while `strategy` still fails with the
   /// same kind, and writes it to the output folder.
-  func shrinkAndWrite(strategy: String, kind: String, message: String, iteration: UInt64, server: CheckServer) -> FuzzFinding? {
+  func shrinkAndWrite(strategy: String, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient) -> FuzzFinding? {
     let c = configuration
     let original = casePair(iteration: iteration)
     var lastMessage = message
-    var shrinker = Shrinker(budget: 3_000) { pair in
+    var shrinker = Shrinker(budget: c.shrinkBudget, seconds: c.shrinkSeconds) { pair in
       guard let old = try? pair.old.snapshot(), let new = try? pair.new.snapshot() else { return false }
-      guard let failure = server.check(CorpusCase(name: "", old: old, new: new)), failure.kind == kind else { return false }
+      guard let failure = client.check(CorpusCase(name: "", old: old, new: new)), failure.kind == kind else { return false }
       lastMessage = failure.description
       return true
     }
@@ -232,10 +276,12 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     _ = shrinker.stillFails(shrunkDrafts)
     guard let old = try? shrunkDrafts.old.snapshot(), let new = try? shrunkDrafts.new.snapshot() else { return nil }
 
-    let slug = kind.replacingOccurrences(of: " ", with: "-")
+    let slug = kind.description.replacingOccurrences(of: " ", with: "-")
     let fileName = "\(strategy)-\(slug)-\(c.seed)-\(iteration).json"
     let path = (c.outputFolder as NSString).appendingPathComponent(fileName)
-    let replay = "diffbench verify --strategy \(strategy) \(path)"
+    // The metric is checked by every verify run; a strategy by naming it.
+    let replay = strategy == WorkerProtocol.metricName
+      ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
     let foundBy: JSONValue = .object([
       ("seed", .number(String(c.seed))), ("iteration", .number(String(iteration))),
       ("strategy", .string(strategy)), ("failure", .string(lastMessage)),

@@ -1,34 +1,52 @@
+import Foundation
+
 /// Reduces a failing pair while a predicate still says it fails the same way:
 /// drop sections, then halves, quarters … single items (from both sides, then
 /// from one), then simplify contents and rename ids and sections to short
 /// names. Greedy, repeated until a whole round finds nothing smaller.
 ///
-/// Every candidate keeps ids unique, so it is always a valid pair.
+/// Every candidate keeps ids unique, so it is always a valid pair. Candidates
+/// are made one at a time, as they are tried: a round that succeeds early
+/// builds only the few it tried.
 public struct Shrinker {
   public typealias Pair = (old: SnapshotDraft, new: SnapshotDraft)
+  /// A candidate, made when it is tried; `nil` when it would change nothing.
+  typealias Candidate = () -> Pair?
   /// Whether a candidate still fails the same way.
   public var stillFails: (Pair) -> Bool
-  /// Upper bound on candidates tried, so a slow predicate cannot run forever.
+  /// Upper bound on candidates tried, so a slow predicate cannot run forever …
   public var budget: Int
+  /// … and on the time spent (a hang costs a whole timeout per candidate).
+  public var seconds: Double
   public private(set) var tried = 0
+  private var deadline = Date.distantFuture
 
-  public init(budget: Int = 5_000, stillFails: @escaping (Pair) -> Bool) {
+  public init(budget: Int = 5_000, seconds: Double = .infinity, stillFails: @escaping (Pair) -> Bool) {
     self.budget = budget
+    self.seconds = seconds
     self.stillFails = stillFails
   }
 
+  /// Whether the budget of candidates or time is spent.
+  public var isExhausted: Bool { tried >= budget || Date() >= deadline }
+
   public mutating func shrink(_ start: Pair) -> Pair {
+    deadline = seconds.isFinite ? Date(timeIntervalSinceNow: seconds) : .distantFuture
     var best = start
     var progress = true
-    while progress && tried < budget {
+    while progress && !isExhausted {
       progress = false
-      for candidate in sectionRemovals(best) + itemRemovals(best) where attempt(candidate) {
+      for make in sectionRemovals(best) + itemRemovals(best) {
+        if isExhausted { break }
+        guard let candidate = make(), attempt(candidate) else { continue }
         best = candidate
         progress = true
         break
       }
       if progress { continue }
-      for candidate in simplifications(best) where candidate != best && attempt(candidate) {
+      for make in simplifications(best) {
+        if isExhausted { break }
+        guard let candidate = make(), candidate != best, attempt(candidate) else { continue }
         best = candidate
         progress = true
         break
@@ -38,27 +56,31 @@ public struct Shrinker {
   }
 
   mutating func attempt(_ candidate: Pair) -> Bool {
-    guard tried < budget else { return false }
+    guard !isExhausted else { return false }
     tried += 1
     return stillFails(candidate)
   }
 
   /// Sections dropped from both sides (by id), then from one side.
-  func sectionRemovals(_ pair: Pair) -> [Pair] {
-    var result: [Pair] = []
+  func sectionRemovals(_ pair: Pair) -> [Candidate] {
+    var result: [Candidate] = []
     let ids = pair.old.sections.map(\.id) + pair.new.sections.map(\.id).filter { id in !pair.old.sections.contains { $0.id == id } }
     for id in ids {
-      var c = pair
-      c.old.sections.removeAll { $0.id == id }
-      c.new.sections.removeAll { $0.id == id }
-      result.append(c)
+      result.append {
+        var c = pair
+        c.old.sections.removeAll { $0.id == id }
+        c.new.sections.removeAll { $0.id == id }
+        return c
+      }
     }
     for side in 0..<2 {
       let sections = side == 0 ? pair.old.sections : pair.new.sections
       for s in sections.indices {
-        var c = pair
-        if side == 0 { c.old.sections.remove(at: s) } else { c.new.sections.remove(at: s) }
-        result.append(c)
+        result.append {
+          var c = pair
+          if side == 0 { c.old.sections.remove(at: s) } else { c.new.sections.remove(at: s) }
+          return c
+        }
       }
     }
     return result
@@ -66,56 +88,65 @@ public struct Shrinker {
 
   /// Chunks of items dropped, largest first: by id from both sides, then
   /// from one side.
-  func itemRemovals(_ pair: Pair) -> [Pair] {
+  func itemRemovals(_ pair: Pair) -> [Candidate] {
     let ids = pair.old.sections.flatMap { $0.items.map(\.id) } + pair.new.sections.flatMap { $0.items.map(\.id) }
     var seen = Set<String>()
     let unique = ids.filter { seen.insert($0).inserted }
-    var result: [Pair] = []
+    var result: [Candidate] = []
     var chunk = max(1, unique.count / 2)
     while true {
       for start in stride(from: 0, to: unique.count, by: chunk) {
-        let drop = Set(unique[start..<min(unique.count, start + chunk)])
-        var c = pair
-        for s in c.old.sections.indices { c.old.sections[s].items.removeAll { drop.contains($0.id) } }
-        for s in c.new.sections.indices { c.new.sections[s].items.removeAll { drop.contains($0.id) } }
-        result.append(c)
+        let range = start..<min(unique.count, start + chunk)
+        result.append {
+          let drop = Set(unique[range])
+          var c = pair
+          for s in c.old.sections.indices { c.old.sections[s].items.removeAll { drop.contains($0.id) } }
+          for s in c.new.sections.indices { c.new.sections[s].items.removeAll { drop.contains($0.id) } }
+          return c
+        }
       }
       if chunk == 1 { break }
       chunk /= 2
     }
     for id in unique {
       for side in 0..<2 {
-        var c = pair
-        if side == 0 {
-          for s in c.old.sections.indices { c.old.sections[s].items.removeAll { $0.id == id } }
-        } else {
-          for s in c.new.sections.indices { c.new.sections[s].items.removeAll { $0.id == id } }
+        result.append {
+          var c = pair
+          if side == 0 {
+            for s in c.old.sections.indices { c.old.sections[s].items.removeAll { $0.id == id } }
+          } else {
+            for s in c.new.sections.indices { c.new.sections[s].items.removeAll { $0.id == id } }
+          }
+          return c == pair ? nil : c
         }
-        if c != pair { result.append(c) }
       }
     }
     return result
   }
 
   /// Contents emptied one at a time, then short names for everything.
-  func simplifications(_ pair: Pair) -> [Pair] {
-    var result: [Pair] = []
+  func simplifications(_ pair: Pair) -> [Candidate] {
+    var result: [Candidate] = []
     for side in 0..<2 {
       let draft = side == 0 ? pair.old : pair.new
       for s in draft.sections.indices {
         if !draft.sections[s].content.isEmpty {
-          var c = pair
-          if side == 0 { c.old.sections[s].content = "" } else { c.new.sections[s].content = "" }
-          result.append(c)
+          result.append {
+            var c = pair
+            if side == 0 { c.old.sections[s].content = "" } else { c.new.sections[s].content = "" }
+            return c
+          }
         }
         for k in draft.sections[s].items.indices where !draft.sections[s].items[k].content.isEmpty {
-          var c = pair
-          if side == 0 { c.old.sections[s].items[k].content = "" } else { c.new.sections[s].items[k].content = "" }
-          result.append(c)
+          result.append {
+            var c = pair
+            if side == 0 { c.old.sections[s].items[k].content = "" } else { c.new.sections[s].items[k].content = "" }
+            return c
+          }
         }
       }
     }
-    result.append(renamed(pair))
+    result.append { renamed(pair) }
     return result
   }
 

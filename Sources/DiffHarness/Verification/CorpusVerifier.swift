@@ -8,17 +8,20 @@ public struct CorpusVerifier {
   public var output: (String) -> Void
   /// Where one-line errors about invalid input go.
   public var errors: (String) -> Void
-  /// The worker command (see ``FuzzWorker``) to run each strategy in a child
-  /// process of its own, so that a trap is reported as a failure and the
-  /// rest still run; `nil` runs them in this process.
+  /// The worker command (see ``StrategyWorker``) to run each strategy in a
+  /// child process of its own, so that a trap or a hang is reported as a
+  /// failure and the rest still run; `nil` runs them in this process.
   public var isolation: [String]?
+  /// Seconds one strategy may take on one file before it is a hang (with isolation).
+  public var timeout: Double
 
   public init(
-    strategies: [any DiffStrategy], isolation: [String]? = nil,
+    strategies: [any DiffStrategy], isolation: [String]? = nil, timeout: Double = 10,
     output: @escaping (String) -> Void, errors: @escaping (String) -> Void
   ) {
     self.strategies = strategies
     self.isolation = isolation
+    self.timeout = timeout
     self.output = output
     self.errors = errors
   }
@@ -39,7 +42,9 @@ public struct CorpusVerifier {
         invalid = true
       }
     }
-    let servers = isolation.map { command in strategies.map { CheckServer(command: command, strategy: $0.name) } }
+    let clients = isolation.map { command in
+      strategies.map { WorkerClient(command: command, strategy: $0.name, timeout: timeout) }
+    }
     var passed = 0, failed = 0
     for file in files {
       let pair: CorpusCase
@@ -50,8 +55,14 @@ public struct CorpusVerifier {
         invalid = true
         continue
       }
+      // The yardstick itself first: a wrong min_moves would let a non-minimal changeset pass.
+      let oracle = PairOracle(old: pair.old, new: pair.new)
+      if let failure = oracle.metricFailure {
+        output("\(file): \(WorkerProtocol.metricName): \(failure)")
+        failed += 1
+      }
       for (k, strategy) in strategies.enumerated() {
-        let failure = servers.map { $0[k].check(pair) } ?? verify(strategy, from: pair.old, to: pair.new)
+        let failure = clients.map { $0[k].check(pair) } ?? verify(strategy, oracle: oracle)
         if let failure {
           output("\(file): \(strategy.name): \(failure)")
           failed += 1

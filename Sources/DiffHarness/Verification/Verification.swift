@@ -1,45 +1,5 @@
 import SnapshotDiff
 
-/// Why a strategy failed on a pair.
-public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A stage broke a rule, or its result was no snapshot.
-  case invalidStage(ChangesetError)
-  /// The stages applied cleanly but gave something other than the target.
-  case wrongResult(String)
-  /// The changeset has more moves than `min_moves` where the strategy promises the minimum.
-  case notMinimal(moves: Int, minimum: Int)
-  /// The strategy crashed (signal or exit status), found by running it in a child process.
-  case crashed(String)
-  /// The changeset deletes an id that stays, or inserts one that was there,
-  /// or misses one that goes or comes.
-  case wrongIdentity(String)
-  /// A failure another process found, as it reported it.
-  case remote(kind: String, message: String)
-
-  public var description: String {
-    switch self {
-    case .invalidStage(let error): return "invalid stage: \(error)"
-    case .wrongResult(let difference): return "wrong result: \(difference)"
-    case let .notMinimal(moves, minimum): return "not minimal: \(moves) moves, min_moves is \(minimum)"
-    case .crashed(let how): return "crashed: \(how)"
-    case .wrongIdentity(let what): return "wrong ids: \(what)"
-    case .remote(_, let message): return message
-    }
-  }
-
-  /// A short label for grouping: the same strategy failing "the same way".
-  public var kind: String {
-    switch self {
-    case .invalidStage(let error): return error.error.rule.map { "rule \($0)" } ?? "invalid result"
-    case .wrongResult: return "wrong result"
-    case .notMinimal: return "not minimal"
-    case .crashed: return "crash"
-    case .wrongIdentity: return "wrong ids"
-    case .remote(let kind, _): return kind
-    }
-  }
-}
-
 /// Applies `changeset` to `old` and checks it gives `new` exactly.
 ///
 /// - Returns: `nil` when it does, else what broke: the rule and stage, or the
@@ -53,38 +13,6 @@ public func check<S: Hashable, I: Hashable, C: Equatable>(
 func check<S, I, C>(_ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>) -> VerificationFailure? {
   if let error = replay.error { return .invalidStage(error) }
   return firstDifference(replay.result, new).map(VerificationFailure.wrongResult)
-}
-
-/// A changeset applied stage by stage: the result, or the first stage that
-/// broke a rule, and on the way the ids it removed (item deletes, and the
-/// items of deleted sections) and added (item inserts, and the items of
-/// inserted sections).
-struct Replay<S: Hashable, I: Hashable, C: Equatable> {
-  var result: Snapshot<S, I, C>
-  var error: ChangesetError?
-  var removed: [I] = []
-  var added: [I] = []
-
-  init(_ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>) {
-    result = old
-    for (k, stage) in changeset.stages.enumerated() {
-      for p in stage.itemDeletes where p.section >= 0 && p.section < result.numberOfSections
-        && p.item >= 0 && p.item < result.numberOfItems(inSection: p.section) {
-        removed.append(result.item(at: p).id)
-      }
-      for s in stage.sectionDeletes where s >= 0 && s < result.numberOfSections {
-        removed += result.section(at: s).items.map(\.id)
-      }
-      for insert in stage.itemInserts { added.append(insert.item.id) }
-      for insert in stage.sectionInserts { added += insert.section.items.map(\.id) }
-      do {
-        result = try stage.apply(to: result)
-      } catch {
-        self.error = ChangesetError(stage: k, error: error)
-        return
-      }
-    }
-  }
 }
 
 /// The first position where `result` differs from `target`, described; `nil` if equal.
@@ -119,32 +47,76 @@ func _text<C>(_ content: C?) -> String {
   content.map { "\"\($0)\"" } ?? "none"
 }
 
-/// Strategies that delete and insert again a kept item instead of moving it.
-public let reinsertingStrategies: Set<String> = ["naive"]
+/// The yardsticks of one pair, computed once and shared by every strategy
+/// checked on it: whether it is identical, the library's `min_moves` and, for
+/// pairs small enough, the reference one.
+public struct PairOracle: Sendable {
+  public let old: StringSnapshot
+  public let new: StringSnapshot
+  public let identical: Bool
+  /// ``Reference/minimumMoves(from:to:)``, or `nil` on pairs too large for it.
+  public let referenceMinimumMoves: Int?
+  /// `Snapshot.minimumMoves`, the fast one the bench reports.
+  public let fastMinimumMoves: Int
 
-/// Runs `strategy` on the pair and checks the changeset: valid stages, the
-/// exact target, exactly the gone ids deleted and the new ids inserted (a
-/// kept id may be deleted and inserted again only by a reinserting strategy),
-/// and for `hashmap` moves equal to `min_moves`.
-public func verify(_ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot) -> VerificationFailure? {
-  verify(strategy.changeset(from: old, to: new), madeBy: strategy.name, from: old, to: new)
+  public init(
+    old: StringSnapshot, new: StringSnapshot,
+    fastMinimumMoves: (StringSnapshot, StringSnapshot) -> Int = { StringSnapshot.minimumMoves(from: $0, to: $1) }
+  ) {
+    self.old = old
+    self.new = new
+    identical = old == new
+    referenceMinimumMoves = max(old.numberOfItems, new.numberOfItems) <= Reference.maximumItems
+      ? Reference.minimumMoves(from: old, to: new) : nil
+    self.fastMinimumMoves = fastMinimumMoves(old, new)
+    indexed = _IndexedPair(old, new)
+  }
+
+  /// The `min_moves` changesets are judged by: the reference where there is one.
+  public var minimumMoves: Int { referenceMinimumMoves ?? fastMinimumMoves }
+
+  /// The pair indexed by id, for the move-rule oracles.
+  let indexed: _IndexedPair
+
+  /// The library's `min_moves` against the reference: a wrong yardstick would
+  /// let a non-minimal changeset pass.
+  public var metricFailure: VerificationFailure? {
+    guard let reference = referenceMinimumMoves, reference != fastMinimumMoves else { return nil }
+    return .minimumMovesDisagree(fast: fastMinimumMoves, reference: reference)
+  }
 }
 
-/// Checks a changeset that the strategy named `name` made, as
-/// ``verify(_:from:to:)`` does.
-public func verify(
-  _ changeset: StringChangeset, madeBy name: String, from old: StringSnapshot, to new: StringSnapshot
-) -> VerificationFailure? {
+/// Runs `strategy` on the pair and checks its changeset (see
+/// ``verify(_:madeBy:oracle:)``).
+public func verify(_ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot) -> VerificationFailure? {
+  verify(strategy, oracle: PairOracle(old: old, new: new))
+}
+
+/// Runs `strategy` on the oracle's pair and checks its changeset.
+public func verify(_ strategy: any DiffStrategy, oracle: PairOracle) -> VerificationFailure? {
+  verify(strategy.changeset(from: oracle.old, to: oracle.new), madeBy: strategy.traits, oracle: oracle)
+}
+
+/// Checks a changeset against everything a failure is (SPEC §6), in order:
+/// valid stages and the exact target; exactly the gone ids deleted and the new
+/// ones inserted (a kept id re-inserted only where the traits allow it); no
+/// stage for an identical pair; moves plus re-inserted kept ids at least
+/// `min_moves`, and equal to it where the traits promise the minimum; the
+/// documented move rule.
+public func verify(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> VerificationFailure? {
+  let old = oracle.old, new = oracle.new
   let replay = Replay(changeset, from: old)
   if let failure = check(replay, to: new) { return failure }
-  if let failure = checkIdentity(removed: replay.removed, added: replay.added, from: old, to: new, reinserts: reinsertingStrategies.contains(name)) {
+  if let failure = checkIdentity(removed: replay.removed, added: replay.added, from: old, to: new, reinserts: traits.reinsertsKeptItems) {
     return failure
   }
-  if name == "hashmap" {
-    let minimum = StringSnapshot.minimumMoves(from: old, to: new)
-    let moves = changeset.counts.moves
-    if moves != minimum { return .notMinimal(moves: moves, minimum: minimum) }
-  }
+  if oracle.identical && !changeset.stages.isEmpty { return .notEmpty(stages: changeset.stages.count) }
+  let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+  let minimum = oracle.minimumMoves
+  let moves = effect.moveCount + effect.reinsertedItems.count
+  if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
+  if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
+  if let broken = MoveRuleOracle.check(traits.moveRule, effect, pair: oracle.indexed) { return .moveRule(broken) }
   return nil
 }
 

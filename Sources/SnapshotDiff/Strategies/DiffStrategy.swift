@@ -11,6 +11,10 @@ public protocol DiffStrategy: Sendable {
   /// The strategy's fixed name, a key in reports.
   var name: String { get }
 
+  /// What it promises: its move rule, whether it re-inserts kept items, its
+  /// cost model. The default promises nothing beyond valid changesets.
+  var traits: StrategyTraits { get }
+
   func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>
@@ -25,6 +29,10 @@ public protocol MatchingStrategy: DiffStrategy {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Matching
+}
+
+extension DiffStrategy {
+  public var traits: StrategyTraits { StrategyTraits() }
 }
 
 extension MatchingStrategy {

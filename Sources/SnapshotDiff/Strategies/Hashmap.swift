@@ -9,6 +9,7 @@
 ///   O(*m* log *m*) for the moves.
 public struct Hashmap: MatchingStrategy {
   public var name: String { "hashmap" }
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .linear) }
   @inlinable public init() {}
 
   @inlinable

@@ -15,6 +15,7 @@
 /// - Complexity: O(*n* + *m*) expected.
 public struct Heckel: MatchingStrategy {
   public var name: String { "heckel" }
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .greedyRank, cost: .linear) }
   @inlinable public init() {}
 
   @inlinable

@@ -14,6 +14,7 @@
 ///   space.
 public struct Myers: MatchingStrategy {
   public var name: String { "myers" }
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .longestCommonSubsequence, cost: .squaredEditDistancePerSection) }
   @inlinable public init() {}
 
   @inlinable

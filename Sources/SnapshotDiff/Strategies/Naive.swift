@@ -11,6 +11,7 @@
 /// - Complexity: O(*n*·*m*) comparisons of ids.
 public struct Naive: MatchingStrategy {
   public var name: String { "naive" }
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .forwardScan, reinsertsKeptItems: true, cost: .productOfSizes) }
   @inlinable public init() {}
 
   @inlinable

@@ -1,0 +1,176 @@
+import SnapshotDiff
+
+/// What a changeset did to the identity of kept items and sections, read
+/// from its replay.
+struct ChangesetEffect {
+  var movedItems: Set<String>
+  var reinsertedItems: Set<String>
+  var movedSections: Set<String>
+  var reinsertedSections: Set<String>
+  var moveCount: Int
+
+  init(_ replay: Replay<String, String, String>, moveCount: Int) {
+    movedItems = Set(replay.movedItems)
+    reinsertedItems = Set(replay.removed).intersection(replay.added)
+    movedSections = Set(replay.movedSections)
+    reinsertedSections = Set(replay.removedSections).intersection(replay.addedSections)
+    self.moveCount = moveCount
+  }
+}
+
+/// Each documented move rule (``StrategyTraits/MoveRule``), recomputed from
+/// the pair with plain dictionaries and compared, id by id, with what the
+/// changeset did. Written apart from the strategies on purpose.
+enum MoveRuleOracle {
+  /// The first way `effect` breaks `rule` on the pair, or `nil`.
+  static func check(_ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, pair: _IndexedPair) -> String? {
+    switch rule {
+    case .unspecified, .minimal:
+      return nil  // minimal is judged against min_moves
+    case .greedyRank:
+      return compare("moved item", expected: pair.greedyMovedItems(), actual: effect.movedItems)
+        ?? compare("moved section", expected: pair.greedyMovedSections(), actual: effect.movedSections)
+        ?? compare("re-inserted item", expected: [], actual: effect.reinsertedItems)
+    case .forwardScan:
+      let scan = pair.forwardScan()
+      return compare("moved item", expected: [], actual: effect.movedItems)
+        ?? compare("moved section", expected: [], actual: effect.movedSections)
+        ?? compare("re-inserted section", expected: scan.reinsertedSections, actual: effect.reinsertedSections)
+        ?? compare("re-inserted item", expected: scan.reinsertedItems, actual: effect.reinsertedItems)
+    case .longestCommonSubsequence:
+      return pair.checkCommonSubsequences(effect)
+        ?? compare("re-inserted item", expected: [], actual: effect.reinsertedItems)
+    case .standardLibraryDifference:
+      // The difference costs what the strategy costs: checked where that is small.
+      guard pair.oldCount <= Reference.maximumDifferenceItems && pair.newCount <= Reference.maximumDifferenceItems else { return nil }
+      return compare("moved item", expected: pair.stdlibMovedItems(), actual: effect.movedItems)
+        ?? compare("moved section", expected: pair.stdlibMovedSections(), actual: effect.movedSections)
+    }
+  }
+
+  /// "item "x" should be moved but is not", for the first id (in sorted
+  /// order, so messages are stable) where the sets differ.
+  static func compare(_ what: String, expected: Set<String>, actual: Set<String>) -> String? {
+    if let id = expected.subtracting(actual).min() { return "\(what) \"\(id)\": expected, but the changeset does not have it" }
+    if let id = actual.subtracting(expected).min() { return "\(what) \"\(id)\": not expected by the rule, but the changeset has it" }
+    return nil
+  }
+}
+
+/// A pair with every id's section and position at hand, built once per pair.
+public struct _IndexedPair: Sendable {
+  let old: [(id: String, items: [String])]
+  let new: [(id: String, items: [String])]
+  var oldCount: Int { oldHome.count }
+  var newCount: Int { newHome.count }
+  /// Item id → (section id, position in section).
+  var oldHome: [String: (section: String, position: Int)] = [:]
+  var newHome: [String: (section: String, position: Int)] = [:]
+
+  init(_ a: StringSnapshot, _ b: StringSnapshot) {
+    old = a.sections.map { ($0.id, $0.items.map(\.id)) }
+    new = b.sections.map { ($0.id, $0.items.map(\.id)) }
+    for s in old { for (k, id) in s.items.enumerated() { oldHome[id] = (s.id, k) } }
+    for s in new { for (k, id) in s.items.enumerated() { newHome[id] = (s.id, k) } }
+  }
+
+  /// Kept item ids that stay in a section of the same id.
+  func staysInSection(_ id: String) -> Bool {
+    guard let o = oldHome[id], let n = newHome[id] else { return false }
+    return o.section == n.section
+  }
+
+  /// Ids whose rank among the kept ones differs between the two orders.
+  static func rankChanges(old: [String], new: [String]) -> Set<String> {
+    let keptNew = Set(new)
+    let keptOld = Set(old)
+    let a = old.filter { keptNew.contains($0) }
+    let b = new.filter { keptOld.contains($0) }
+    var rank: [String: Int] = [:]
+    for (r, id) in a.enumerated() { rank[id] = r }
+    var moved = Set<String>()
+    for (r, id) in b.enumerated() where rank[id] != r { moved.insert(id) }
+    return moved
+  }
+
+  func greedyMovedItems() -> Set<String> {
+    var moved = Set<String>()
+    for (id, n) in newHome where oldHome[id] != nil && oldHome[id]!.section != n.section { moved.insert(id) }
+    let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
+    for section in new {
+      guard let oldItems = oldSections[section.id] else { continue }
+      let a = oldItems.filter(staysInSection)
+      let b = section.items.filter(staysInSection)
+      moved.formUnion(Self.rankChanges(old: a, new: b))
+    }
+    return moved
+  }
+
+  func greedyMovedSections() -> Set<String> { Self.rankChanges(old: old.map(\.id), new: new.map(\.id)) }
+
+  /// The sections and items a forward scan keeps; the rest of the kept ids
+  /// are re-inserted.
+  func forwardScan() -> (reinsertedSections: Set<String>, reinsertedItems: Set<String>) {
+    let oldSectionIDs = old.map(\.id)
+    var lastSection = -1
+    var keptItems = Set<String>()
+    var keptSections = Set<String>()
+    for section in new {
+      guard let s = oldSectionIDs.firstIndex(of: section.id), s > lastSection else { continue }
+      lastSection = s
+      keptSections.insert(section.id)
+      var last = -1
+      for id in section.items {
+        if let i = old[s].items.firstIndex(of: id), i > last {
+          keptItems.insert(id)
+          last = i
+        }
+      }
+    }
+    let bothSections = Set(oldSectionIDs).intersection(new.map(\.id))
+    let bothItems = Set(oldHome.keys).intersection(newHome.keys)
+    return (bothSections.subtracting(keptSections), bothItems.subtracting(keptItems))
+  }
+
+  /// Per section pair, the kept items left unmoved must number exactly the
+  /// length of a longest common subsequence; the sections likewise.
+  func checkCommonSubsequences(_ effect: ChangesetEffect) -> String? {
+    let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+    let keptSections = Set(oldIDs).intersection(newIDs)
+    let unmovedSections = keptSections.subtracting(effect.movedSections).count
+    let lcs = Reference.longestCommonLength(oldIDs, newIDs)
+    if unmovedSections != lcs {
+      return "\(unmovedSections) sections stay unmoved, a longest common subsequence of the section ids has \(lcs)"
+    }
+    let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
+    for section in new {
+      guard let a = oldSections[section.id], a.count * section.items.count <= Reference.maximumLCSCells else { continue }
+      let b = section.items
+      let inA = Set(a)
+      let unmoved = b.filter { inA.contains($0) && !effect.movedItems.contains($0) }.count
+      let common = Reference.longestCommonLength(a, b)
+      if unmoved != common {
+        return "section \"\(section.id)\": \(unmoved) items stay unmoved, deletes + inserts before pairing are \(a.count + b.count - 2 * unmoved), n + m − 2·LCS is \(a.count + b.count - 2 * common)"
+      }
+    }
+    return nil
+  }
+
+  /// What `difference(from:).inferringMoves()` on the flat ids calls moved,
+  /// plus the kept items whose section changes (always a move).
+  func stdlibMovedItems() -> Set<String> {
+    var moved = Self.associatedInserts(old: old.flatMap(\.items), new: new.flatMap(\.items))
+    for (id, n) in newHome where oldHome[id] != nil && oldHome[id]!.section != n.section { moved.insert(id) }
+    return moved
+  }
+
+  func stdlibMovedSections() -> Set<String> { Self.associatedInserts(old: old.map(\.id), new: new.map(\.id)) }
+
+  static func associatedInserts(old: [String], new: [String]) -> Set<String> {
+    var moved = Set<String>()
+    for change in new.difference(from: old).inferringMoves() {
+      if case let .insert(_, id, associatedWith) = change, associatedWith != nil { moved.insert(id) }
+    }
+    return moved
+  }
+}

@@ -1,0 +1,65 @@
+/// The yardsticks that judge a changeset's quality, computed from the pair
+/// alone with code that shares nothing with the strategies or the library's
+/// metrics: plain dictionaries and quadratic dynamic programming, obviously
+/// correct and slow, so they run on pairs up to a few thousand items.
+public enum Reference {
+  /// Pairs with more items than this on either side get no reference
+  /// `min_moves` (its LIS is quadratic in the kept items of a section).
+  public static let maximumItems = 4_000
+  /// Section pairs whose item-count product exceeds this get no LCS check.
+  public static let maximumLCSCells = 40_000
+  /// Pairs with more items than this on either side get no check of the
+  /// standard library's difference (it costs as much as the strategy).
+  public static let maximumDifferenceItems = 1_000
+
+  /// Length of a longest strictly increasing subsequence, by the textbook
+  /// O(n²) recurrence: `best[i]` = 1 + the best over `j < i` with
+  /// `values[j] < values[i]`.
+  public static func longestIncreasingLength(_ values: [Int]) -> Int {
+    var best = [Int](repeating: 1, count: values.count)
+    var longest = 0
+    values.withUnsafeBufferPointer { values in
+      best.withUnsafeMutableBufferPointer { best in
+        for i in values.indices {
+          for j in 0..<i where values[j] < values[i] && best[j] + 1 > best[i] { best[i] = best[j] + 1 }
+          longest = max(longest, best[i])
+        }
+      }
+    }
+    return longest
+  }
+
+  /// Length of a longest common subsequence, by the O(n·m) table.
+  public static func longestCommonLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+    if a.isEmpty || b.isEmpty { return 0 }
+    var previous = [Int](repeating: 0, count: b.count + 1)
+    var current = previous
+    for i in 1...a.count {
+      for j in 1...b.count {
+        current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : max(previous[j], current[j - 1])
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+
+  /// SPEC §4's `min_moves`, straight from its definition: items whose
+  /// section id changes, plus per section present in both the kept items
+  /// less a longest subsequence of them in their old relative order.
+  public static func minimumMoves(from old: StringSnapshot, to new: StringSnapshot) -> Int {
+    var home: [String: (section: String, position: Int)] = [:]
+    for section in old.sections {
+      for (k, item) in section.items.enumerated() { home[item.id] = (section.id, k) }
+    }
+    var moves = 0
+    for section in new.sections {
+      var kept: [Int] = []
+      for item in section.items {
+        guard let h = home[item.id] else { continue }
+        if h.section == section.id { kept.append(h.position) } else { moves += 1 }
+      }
+      moves += kept.count - longestIncreasingLength(kept)
+    }
+    return moves
+  }
+}

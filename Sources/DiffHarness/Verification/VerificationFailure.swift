@@ -1,0 +1,126 @@
+import SnapshotDiff
+
+/// Why a strategy failed on a pair.
+public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A stage broke a rule, or its result was no snapshot.
+  case invalidStage(ChangesetError)
+  /// The stages applied cleanly but gave something other than the target.
+  case wrongResult(String)
+  /// The changeset deletes an id that stays, or inserts one that was there,
+  /// or misses one that goes or comes.
+  case wrongIdentity(String)
+  /// More moves than `min_moves` from a strategy that promises the minimum.
+  case notMinimal(moves: Int, minimum: Int)
+  /// Fewer moves and re-inserted kept ids than `min_moves`: no valid
+  /// changeset has that, so the yardstick is wrong.
+  case belowMinimum(moves: Int, minimum: Int)
+  /// The library's `min_moves` disagrees with the reference computation.
+  case minimumMovesDisagree(fast: Int, reference: Int)
+  /// An identical pair gave stages.
+  case notEmpty(stages: Int)
+  /// The changeset is valid but breaks its strategy's documented move rule.
+  case moveRule(String)
+  /// The strategy crashed (signal or exit status), found by running it in a child process.
+  case crashed(String)
+  /// No answer within the deadline.
+  case hung(seconds: Double)
+  /// A failure another process found, as it reported it.
+  case reported(Kind, message: String)
+
+  /// A failure's kind: what "fails the same way" means when shrinking, and
+  /// how failures are grouped and named in files.
+  public enum Kind: Hashable, Sendable, Codable, CustomStringConvertible {
+    case rule(Int)
+    case invalidResult
+    case wrongResult
+    case wrongIDs
+    case notMinimal
+    case belowMinimum
+    case minimumMoves
+    case notEmpty
+    case moveRule
+    case crash
+    case hang
+    case badRequest
+
+    public var description: String {
+      switch self {
+      case .rule(let n): return "rule \(n)"
+      case .invalidResult: return "invalid result"
+      case .wrongResult: return "wrong result"
+      case .wrongIDs: return "wrong ids"
+      case .notMinimal: return "not minimal"
+      case .belowMinimum: return "below min_moves"
+      case .minimumMoves: return "min_moves"
+      case .notEmpty: return "not empty"
+      case .moveRule: return "move rule"
+      case .crash: return "crash"
+      case .hang: return "hang"
+      case .badRequest: return "bad request"
+      }
+    }
+
+    /// The kind named by `description`, or `nil`.
+    public init?(_ text: String) {
+      if text.hasPrefix("rule "), let n = Int(text.dropFirst(5)) {
+        self = .rule(n)
+        return
+      }
+      let all: [Kind] = [.invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves, .notEmpty, .moveRule, .crash, .hang, .badRequest]
+      guard let kind = all.first(where: { $0.description == text }) else { return nil }
+      self = kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let text = try decoder.singleValueContainer().decode(String.self)
+      guard let kind = Kind(text) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown failure kind '\(text)'"))
+      }
+      self = kind
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(description)
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .invalidStage(let error): return "invalid stage: \(error)"
+    case .wrongResult(let difference): return "wrong result: \(difference)"
+    case .wrongIdentity(let what): return "wrong ids: \(what)"
+    case let .notMinimal(moves, minimum): return "not minimal: \(moves) moves, min_moves is \(minimum)"
+    case let .belowMinimum(moves, minimum):
+      return "below min_moves: \(moves) moves and re-inserts, min_moves is \(minimum)"
+    case let .minimumMovesDisagree(fast, reference):
+      return "min_moves: the library says \(fast), the reference \(reference)"
+    case .notEmpty(let stages): return "not empty: \(stages) stages for an identical pair"
+    case .moveRule(let what): return "move rule: \(what)"
+    case .crashed(let how): return "crashed: \(how)"
+    case .hung(let seconds): return "hang: no answer within \(_seconds(seconds))"
+    case .reported(_, let message): return message
+    }
+  }
+
+  public var kind: Kind {
+    switch self {
+    case .invalidStage(let error): return error.error.rule.map(Kind.rule) ?? .invalidResult
+    case .wrongResult: return .wrongResult
+    case .wrongIdentity: return .wrongIDs
+    case .notMinimal: return .notMinimal
+    case .belowMinimum: return .belowMinimum
+    case .minimumMovesDisagree: return .minimumMoves
+    case .notEmpty: return .notEmpty
+    case .moveRule: return .moveRule
+    case .crashed: return .crash
+    case .hung: return .hang
+    case .reported(let kind, _): return kind
+    }
+  }
+}
+
+/// "10 s", "0.5 s".
+func _seconds(_ seconds: Double) -> String {
+  seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+}

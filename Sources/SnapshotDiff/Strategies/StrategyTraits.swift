@@ -1,0 +1,54 @@
+/// What a strategy promises about its changesets and its cost, declared in
+/// the strategy's own file. The harness checks each promise with oracles of
+/// its own (never the strategy's code) and uses the cost model to skip bench
+/// cells that would take too long; it never tests a strategy's name.
+public struct StrategyTraits: Hashable, Sendable {
+  /// Which kept items a strategy reports as moved: a rule precise enough to
+  /// be recomputed from the pair alone and checked exactly.
+  public enum MoveRule: Hashable, Sendable {
+    /// No promise beyond a valid changeset that reaches the target.
+    case unspecified
+    /// Moves equal `min_moves`: the kept items of each section pair off one
+    /// longest increasing subsequence, plus those that change section.
+    case minimal
+    /// Greedy rank rule (IGListKit, DifferenceKit): a kept item is moved when
+    /// it changes section, or when its rank among the items kept in the same
+    /// section pair differs between old and new. Sections likewise, ranked
+    /// among kept sections.
+    case greedyRank
+    /// Forward scan, no moves: a new section (item) is kept when its id comes
+    /// after the last kept one among the old sections (the old section's
+    /// items); every other kept item is deleted and inserted again.
+    case forwardScan
+    /// Per section pair, the unmoved items are one longest common subsequence
+    /// of the two id lists (and the unmoved sections, of the section lists).
+    case longestCommonSubsequence
+    /// Exactly what the standard library's `difference(from:).inferringMoves()`
+    /// on the flat id lists calls moved, removed and inserted.
+    case standardLibraryDifference
+  }
+
+  /// What one sample's time grows with, for the bench's skip estimate.
+  public enum Cost: Hashable, Sendable {
+    /// O(n) expected: never skipped.
+    case linear
+    /// Σ over section pairs of n·m comparisons (linear search).
+    case productOfSizes
+    /// (N + M)·D over the flat lists, D the edit distance (Myers on all items).
+    case flatEditScript
+    /// Σ over section pairs of D² (linear-space Myers per section pair).
+    case squaredEditDistancePerSection
+  }
+
+  public var moveRule: MoveRule
+  /// Whether a kept item may be deleted and inserted again instead of moved.
+  public var reinsertsKeptItems: Bool
+  public var cost: Cost
+
+  @inlinable
+  public init(moveRule: MoveRule = .unspecified, reinsertsKeptItems: Bool = false, cost: Cost = .linear) {
+    self.moveRule = moveRule
+    self.reinsertsKeptItems = reinsertsKeptItems
+    self.cost = cost
+  }
+}
