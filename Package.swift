@@ -4,7 +4,15 @@ import PackageDescription
 let package = Package(
   name: "SnapshotDiff",
   products: [
+    // What apps import.
     .library(name: "SnapshotDiff", targets: ["SnapshotDiff"]),
+    // The harness, by dependency: verification is pure Swift; fuzzing adds
+    // child processes; benchmarks add jemalloc.
+    .library(name: "DiffVerification", targets: ["DiffVerification"]),
+    .library(name: "DiffFuzzing", targets: ["DiffFuzzing"]),
+    .library(name: "DiffBenchmarks", targets: ["DiffBenchmarks"]),
+    // The whole command line, for another package's executable with its own strategies.
+    .library(name: "DiffBenchCLI", targets: ["DiffBenchCLI"]),
     .executable(name: "diffbench", targets: ["diffbench"]),
   ],
   dependencies: [
@@ -14,28 +22,38 @@ let package = Package(
   targets: [
     // The library users import: no dependency beyond the toolchain.
     .target(name: "SnapshotDiff"),
-    // jemalloc, the allocator of everything that links the harness, and its counters.
+    // Corpus files, changeset files, the oracles, the pair generator, the shrinker.
+    .target(name: "DiffVerification", dependencies: ["SnapshotDiff"]),
+    // Workers in child processes (traps and hangs), the fuzz engine, corpus verification.
+    .target(name: "DiffFuzzing", dependencies: ["DiffVerification", "SnapshotDiff"]),
+    // jemalloc, the allocator of everything that links the benchmarks, and its counters.
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
-    // The harness: corpus files, verification, generators, shrinker, timing, CSV, statistics.
-    .target(name: "DiffHarness", dependencies: ["SnapshotDiff", "CJemalloc"]),
-    .executableTarget(
-      name: "diffbench",
+    // Workloads, timing, CSV reports, statistics, compare.
+    .target(name: "DiffBenchmarks", dependencies: ["DiffVerification", "SnapshotDiff", "CJemalloc"]),
+    // The commands, as types; `diffbench` is one line that runs them.
+    .target(
+      name: "DiffBenchCLI",
       dependencies: [
-        "DiffHarness", "SnapshotDiff",
+        "DiffBenchmarks", "DiffFuzzing", "DiffVerification", "SnapshotDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .executableTarget(name: "diffbench", dependencies: ["DiffBenchCLI"]),
+    // The library's tests need verification only: they link no jemalloc.
     .testTarget(
       name: "SnapshotDiffTests",
       dependencies: [
-        "SnapshotDiff", "DiffHarness",
+        "SnapshotDiff", "DiffVerification",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
-    .testTarget(name: "diffbenchTests", dependencies: ["diffbench", "DiffHarness"]),
-    // Test-only: broken strategies, and a fuzz worker that runs them in child processes.
+    .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "SnapshotDiff"]),
+    .testTarget(
+      name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
+    .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffVerification", "SnapshotDiff"]),
+    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffVerification"]),
+    // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
     .executableTarget(
-      name: "fuzz-fixture", dependencies: ["DiffHarness", "FaultyStrategies", "SnapshotDiff"],
+      name: "fuzz-fixture", dependencies: ["DiffFuzzing", "DiffVerification", "FaultyStrategies", "SnapshotDiff"],
       path: "Tests/Fixtures/fuzz-fixture"),
   ]
 )

@@ -1,4 +1,4 @@
-import DiffHarness
+import DiffVerification
 import SnapshotDiff
 
 typealias Snap = Snapshot<String, String, String>

@@ -1,31 +1,3 @@
-/// A kind of operation in a stage, as named in error messages.
-public enum Operation: String, Hashable, Sendable, CustomStringConvertible {
-  case sectionDelete = "section delete"
-  case sectionInsert = "section insert"
-  case sectionMove = "section move"
-  case sectionUpdate = "section update"
-  case itemDelete = "item delete"
-  case itemInsert = "item insert"
-  case itemMove = "item move"
-  case itemUpdate = "item update"
-  public var description: String { rawValue }
-
-  /// "an item move", "a section delete".
-  var withArticle: String { (rawValue.hasPrefix("item") ? "an " : "a ") + rawValue }
-}
-
-/// A coordinate in a stage: a section index or an item index path.
-public enum Position: Hashable, Sendable, CustomStringConvertible {
-  case section(Int)
-  case item(ItemPath)
-  public var description: String {
-    switch self {
-    case .section(let s): return "section \(s)"
-    case .item(let p): return "item \(p)"
-    }
-  }
-}
-
 /// The rules of one stage, modelled on `UICollectionView`: one case per rule.
 ///
 /// A stage that breaks one of these is invalid; UIKit would throw or corrupt
@@ -108,6 +80,36 @@ public enum StageError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .brokenRule(let error): return error.description
     case .invalidResult(let error): return "result is not a valid snapshot: \(error)"
+    }
+  }
+}
+
+extension BatchUpdateError {
+  /// A kind of operation in a stage, as named in error messages.
+  public enum Operation: String, Hashable, Sendable, CustomStringConvertible {
+    case sectionDelete = "section delete"
+    case sectionInsert = "section insert"
+    case sectionMove = "section move"
+    case sectionUpdate = "section update"
+    case itemDelete = "item delete"
+    case itemInsert = "item insert"
+    case itemMove = "item move"
+    case itemUpdate = "item update"
+    public var description: String { rawValue }
+
+    /// "an item move", "a section delete".
+    var withArticle: String { (rawValue.hasPrefix("item") ? "an " : "a ") + rawValue }
+  }
+
+  /// A coordinate in a stage: a section index or an item index path.
+  public enum Position: Hashable, Sendable, CustomStringConvertible {
+    case section(Int)
+    case item(ItemPath)
+    public var description: String {
+      switch self {
+      case .section(let s): return "section \(s)"
+      case .item(let p): return "item \(p)"
+      }
     }
   }
 }

@@ -92,15 +92,15 @@ internal struct _StageLayout {
     for c in oldCounts { oldStarts.append(oldStarts.last! + c) }
 
     // The operations by side, tagged for messages.
-    let oldSectionOps: [(Int, Operation)] =
+    let oldSectionOps: [(Int, BatchUpdateError.Operation)] =
       stage.sectionDeletes.map { ($0, .sectionDelete) } + stage.sectionMoves.map { ($0.from, .sectionMove) }
       + stage.sectionUpdates.map { ($0.index, .sectionUpdate) }
-    let newSectionOps: [(Int, Operation)] =
+    let newSectionOps: [(Int, BatchUpdateError.Operation)] =
       stage.sectionInserts.map { ($0.index, .sectionInsert) } + stage.sectionMoves.map { ($0.to, .sectionMove) }
-    let oldItemOps: [(ItemPath, Operation)] =
+    let oldItemOps: [(ItemPath, BatchUpdateError.Operation)] =
       stage.itemDeletes.map { ($0, .itemDelete) } + stage.itemMoves.map { ($0.from, .itemMove) }
       + stage.itemUpdates.map { ($0.path, .itemUpdate) }
-    let newItemOps: [(ItemPath, Operation)] =
+    let newItemOps: [(ItemPath, BatchUpdateError.Operation)] =
       stage.itemInserts.map { ($0.path, .itemInsert) } + stage.itemMoves.map { ($0.to, .itemMove) }
 
     // Rule 1, old side.
@@ -122,14 +122,14 @@ internal struct _StageLayout {
     }
 
     // Rule 2.
-    var oldSectionOp = [Operation?](repeating: nil, count: oldSections)
+    var oldSectionOp = [BatchUpdateError.Operation?](repeating: nil, count: oldSections)
     for (s, op) in oldSectionOps {
       if let first = oldSectionOp[s] { throw .duplicateOldPosition(.section(s), first, op) }
       oldSectionOp[s] = op
     }
     if let (p, first, second) = _firstDuplicate(oldItemOps) { throw .duplicateOldPosition(.item(p), first, second) }
     // Rule 3.
-    var newSectionOp = [Operation?](repeating: nil, count: newSections)
+    var newSectionOp = [BatchUpdateError.Operation?](repeating: nil, count: newSections)
     for (s, op) in newSectionOps {
       if let first = newSectionOp[s] { throw .duplicateNewPosition(.section(s), first, op) }
       newSectionOp[s] = op
@@ -163,7 +163,7 @@ internal struct _StageLayout {
         throw .itemOperationInChangedSection(op, p, sectionChange: change)
       }
     }
-    var newSectionChange = [Operation?](repeating: nil, count: newSections)
+    var newSectionChange = [BatchUpdateError.Operation?](repeating: nil, count: newSections)
     for move in stage.sectionMoves { newSectionChange[move.to] = .sectionMove }
     for s in 0..<oldSections { if let j = newIndexOfUpdated[s] { newSectionChange[j] = .sectionUpdate } }
     for (p, op) in newItemOps {
@@ -200,7 +200,7 @@ internal struct _StageLayout {
 
 /// The first index path that two operations share, found by sorting (no hashing).
 @inlinable
-internal func _firstDuplicate(_ ops: [(ItemPath, Operation)]) -> (ItemPath, Operation, Operation)? {
+internal func _firstDuplicate(_ ops: [(ItemPath, BatchUpdateError.Operation)]) -> (ItemPath, BatchUpdateError.Operation, BatchUpdateError.Operation)? {
   guard ops.count > 1 else { return nil }
   // Stable order by path, so the earlier-listed operation is named first.
   let order = ops.indices.sorted { (ops[$0].0, $0) < (ops[$1].0, $1) }

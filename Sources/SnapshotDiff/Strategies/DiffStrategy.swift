@@ -19,6 +19,14 @@ public protocol DiffStrategy: Sendable {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Changeset<SectionID, ItemID, Content>
+
+  /// The changeset of two string snapshots (what corpus files and the bench
+  /// use). Leave the default: as a protocol requirement it is compiled once
+  /// per conforming type, specialized for it and for strings, so a caller
+  /// holding `any DiffStrategy` runs a specialized copy, not generic dispatch.
+  func stringChangeset(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) -> Changeset<String, String, String>
 }
 
 /// A strategy that decides a ``Matching`` and lets the shared stage plan turn
@@ -33,6 +41,13 @@ public protocol MatchingStrategy: DiffStrategy {
 
 extension DiffStrategy {
   public var traits: StrategyTraits { StrategyTraits() }
+
+  @inlinable
+  public func stringChangeset(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) -> Changeset<String, String, String> {
+    changeset(from: old, to: new)
+  }
 }
 
 extension MatchingStrategy {

@@ -1,4 +1,5 @@
-import DiffHarness
+import DiffFuzzing
+import DiffVerification
 import FaultyStrategies
 import Foundation
 import SnapshotDiff

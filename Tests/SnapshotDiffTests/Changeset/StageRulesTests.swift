@@ -1,4 +1,4 @@
-import DiffHarness
+import DiffVerification
 import PropertyBased
 import SnapshotDiff
 import Testing

@@ -1,4 +1,4 @@
-import DiffHarness
+import DiffVerification
 import PropertyBased
 import SnapshotDiff
 import Testing
@@ -15,7 +15,7 @@ import Testing
   func corpusReplays(file: String) throws {
     let pair = try CorpusCase.load(contentsOf: file)
     for strategy in Self.strategies {
-      let failure = verify(strategy, from: pair.old, to: pair.new)
+      let failure = Verifier.verify(strategy, from: pair.old, to: pair.new)
       #expect(failure == nil, "\(strategy.name) on \(file): \(failure.map(String.init(describing:)) ?? "")")
     }
   }
@@ -69,7 +69,7 @@ import Testing
       let changeset = strategy.changeset(from: old, to: new)
       #expect(changeset.stages.count == 2, "\(strategy.name)")
       #expect(changeset.stages.last?.sectionUpdates.map(\.index) == [2], "\(strategy.name)")
-      #expect(check(changeset, from: old, to: new) == nil)
+      #expect(Verifier.check(changeset, from: old, to: new) == nil)
     }
     // naive deletes A and inserts it again: one stage.
     #expect(counts(Naive(), old, new).stages == 1)
@@ -94,7 +94,7 @@ import Testing
       let drafts = PairGenerator(maxItems: size, maxSections: 5).pair(seed: seed, iteration: 0)
       let old = try drafts.old.snapshot(), new = try drafts.new.snapshot()
       for strategy in Self.strategies {
-        let failure = verify(strategy, from: old, to: new)
+        let failure = Verifier.verify(strategy, from: old, to: new)
         #expect(failure == nil, "\(strategy.name), seed \(seed), size \(size): \(failure.map(String.init(describing:)) ?? "")")
       }
     }
@@ -110,7 +110,7 @@ import Testing
       let kept = Set(old.itemIdentifiers).intersection(new.itemIdentifiers)
       for strategy in Self.strategies {
         let changeset = strategy.changeset(from: old, to: new)
-        let (removedIDs, addedIDs) = removedAndAdded(changeset, from: old)
+        let (removedIDs, addedIDs) = Verifier.removedAndAdded(changeset, from: old)
         let removed = Set(removedIDs), added = Set(addedIDs)
         let reinserted = removed.intersection(added).intersection(kept).count
         #expect(changeset.counts.moves + reinserted >= Snap.minimumMoves(from: old, to: new))
@@ -125,7 +125,7 @@ import Testing
       let gone = Set(old.itemIdentifiers).subtracting(new.itemIdentifiers)
       let fresh = Set(new.itemIdentifiers).subtracting(old.itemIdentifiers)
       for strategy in Self.strategies {
-        let (removedIDs, addedIDs) = removedAndAdded(strategy.changeset(from: old, to: new), from: old)
+        let (removedIDs, addedIDs) = Verifier.removedAndAdded(strategy.changeset(from: old, to: new), from: old)
         let removed = Set(removedIDs), added = Set(addedIDs)
         if strategy.name == "naive" {
           // Kept ids may be deleted and inserted again, as a pair.
@@ -175,7 +175,7 @@ import Testing
     #expect(shape(Stdlib(), old, new) == [1, 9_999, 0, 0])
     #expect(shape(Naive(), old, new) == [1, 0, 9_999, 9_999])
     for strategy in [Hashmap(), Heckel(), Myers(), Stdlib()] as [any DiffStrategy] {
-      #expect(verify(strategy, from: old, to: new) == nil)
+      #expect(Verifier.verify(strategy, from: old, to: new) == nil)
     }
   }
 }

@@ -1,0 +1,137 @@
+import ArgumentParser
+import DiffBenchmarks
+import DiffFuzzing
+import DiffVerification
+import Foundation
+import SnapshotDiff
+
+/// The `diffbench` command line, for this package's executable and for
+/// another package's, with strategies of its own raced beside the library's:
+///
+/// ```swift
+/// // Sources/race/main.swift in your package
+/// import DiffBenchCLI
+/// DiffBench.main(extraStrategies: [AppendAware()])
+/// ```
+///
+/// Every command (`list`, `verify`, `fuzz`, `bench`, `compare`, `diff`,
+/// `check`) then knows them, under their own names in every report.
+public struct DiffBench: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "diffbench",
+    abstract: "Verify, fuzz and benchmark list-diff strategies.",
+    discussion: """
+      Strategies: \(Contenders.names.joined(separator: ", ")).
+      Corpus files are JSON pairs of snapshots (SPEC §5); changeset files JSON (SPEC §7);
+      reports CSV (SPEC §6).
+      """,
+    subcommands: [
+      ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self,
+      DiffCommand.self, CheckCommand.self, WorkerCommand.self,
+    ]
+  )
+
+  public init() {}
+
+  /// Runs the command line with `extraStrategies` beside the library's.
+  /// Exits with SPEC §6's status (a usage error, or two strategies with one
+  /// name, exits 2).
+  public static func main(extraStrategies: [any DiffStrategy]) -> Never {
+    let all = Strategies.all + extraStrategies
+    var seen = Set<String>()
+    for strategy in all where !seen.insert(strategy.name).inserted {
+      FileHandle.standardError.write(Data("diffbench: two strategies are named '\(strategy.name)'; names are report keys and must be unique\n".utf8))
+      Foundation.exit(2)
+    }
+    if let reserved = all.first(where: { $0.name == WorkerProtocol.metricName || $0.name == "floor" }) {
+      FileHandle.standardError.write(Data("diffbench: '\(reserved.name)' is a reserved name, not a strategy's\n".utf8))
+      Foundation.exit(2)
+    }
+    Contenders.all = all
+    main()
+    Foundation.exit(0)
+  }
+
+  /// Parses and runs, with SPEC §6's exit codes: a usage error exits 2.
+  public static func main() {
+    // Interrupted or terminated, diffbench takes its workers with it.
+    ChildRegistry.killChildrenOnSignals()
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        exit(withError: error)
+      }
+      if let exit = error as? ExitCode {
+        Foundation.exit(exit.rawValue)
+      }
+      let message = fullMessage(for: error)
+      if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+    }
+  }
+}
+
+/// The strategies every command knows: the library's, then another package's.
+enum Contenders {
+  nonisolated(unsafe) static var all: [any DiffStrategy] = Strategies.all
+  static var names: [String] { all.map(\.name) }
+  static func named(_ name: String) -> (any DiffStrategy)? { all.first { $0.name == name } }
+}
+
+/// The strategies named on the command line, or all of them.
+struct StrategyOptions: ParsableArguments {
+  @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable): \(Contenders.names.joined(separator: ", ")).")
+  var names: [String] = []
+
+  func validate() throws {
+    for name in names where Contenders.named(name) == nil {
+      throw ValidationError("unknown strategy '\(name)'; known: \(Contenders.names.joined(separator: ", "))")
+    }
+  }
+
+  var selected: [any DiffStrategy] {
+    names.isEmpty ? Contenders.all : names.compactMap(Contenders.named)
+  }
+}
+
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data(("diffbench: " + line + "\n").utf8))
+}
+
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "Print the strategy names, then the workload names, one a line.")
+
+  func run() {
+    for name in Contenders.names { print(name) }
+    for name in Workload.names { print(name) }
+  }
+}
+
+struct WorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "worker", abstract: "The child process of `fuzz` and `verify` (internal).", shouldDisplay: false)
+
+  @Argument(help: "A worker configuration (JSON).") var configuration: String
+
+  func run() throws {
+    let status = StrategyWorker.main(arguments: [configuration], strategies: Contenders.all)
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+/// Seconds one strategy may take on one pair; SPEC §6's default is 10.
+struct TimeoutOption: ParsableArguments {
+  @Option(help: "Seconds one strategy may take on one pair before it is a hang (a failure).")
+  var timeout: Double = 10
+
+  func validate() throws {
+    if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+  }
+}
+
+/// This executable's worker command.
+var workerCommand: [String] { [Bundle.main.executablePath ?? CommandLine.arguments[0], "worker"] }

@@ -1,0 +1,86 @@
+import ArgumentParser
+import DiffVerification
+import Foundation
+import SnapshotDiff
+
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Print the changeset one strategy produces for a corpus case.",
+    discussion: """
+      Formats: `text` for people (a stage a paragraph, an operation a line with its id), `json`
+      the changeset file of SPEC §7 (what `check` reads), `uikit` each stage as the
+      performBatchUpdates block a UICollectionView would receive.
+      Exit status: 0, or 2 for invalid input or usage.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json, uikit
+  }
+
+  @Option(help: "The strategy (default: hashmap).")
+  var strategy: String = "hashmap"
+
+  @Option(help: "text, json or uikit.")
+  var format: Format = .text
+
+  @Argument(help: "A corpus case (JSON).")
+  var file: String
+
+  func validate() throws {
+    if Contenders.named(strategy) == nil {
+      throw ValidationError("unknown strategy '\(strategy)'; known: \(Contenders.names.joined(separator: ", "))")
+    }
+  }
+
+  func run() throws {
+    let pair: CorpusCase
+    do {
+      pair = try CorpusCase.load(contentsOf: file)
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    let changeset = Contenders.named(strategy)!.stringChangeset(from: pair.old, to: pair.new)
+    switch format {
+    case .json: print(ChangesetFile.text(changeset), terminator: "")
+    case .uikit: print(ChangesetPrinter.uikit(changeset), terminator: "")
+    case .text:
+      let c = changeset.counts
+      print("\(strategy): \(c.stages) stage\(c.stages == 1 ? "" : "s"), \(c.sectionOperations) section ops, \(c.deletes) deletes, \(c.inserts) inserts, \(c.moves) moves, \(c.updates) updates; min_moves \(StringSnapshot.minimumMoves(from: pair.old, to: pair.new))")
+      print(ChangesetPrinter.text(changeset, from: pair.old), terminator: "")
+    }
+  }
+}
+
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Apply a changeset from anywhere to a corpus case's old snapshot and judge it.",
+    discussion: """
+      Each stage is held to the seven rules of a batch update (SPEC §3), then the result is
+      compared with the case's new snapshot. The changeset file is JSON (SPEC §7; `diff --format
+      json` writes one). Prints `ok: N stages reach the target`, or one line naming the stage and
+      the rule (`stage 1: rule 4: …`) or the first position where the result differs.
+      Exit status: 0 valid and reaches the target, 1 it does not, 2 invalid input or usage.
+      """)
+
+  @Argument(help: "The corpus case (JSON).") var file: String
+  @Argument(help: "The changeset (JSON, SPEC §7).") var changeset: String
+
+  func run() throws {
+    let pair: CorpusCase, changes: StringChangeset
+    do {
+      pair = try CorpusCase.load(contentsOf: file)
+      changes = try ChangesetFile.load(contentsOf: changeset)
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    if let failure = Verifier.check(changes, from: pair.old, to: pair.new) {
+      print("\(changeset): \(failure)")
+      throw ExitCode(1)
+    }
+    print("ok: \(changes.stages.count) stage\(changes.stages.count == 1 ? "" : "s") reach\(changes.stages.count == 1 ? "es" : "") the target")
+  }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import DiffBenchmarks
+import DiffFuzzing
+import DiffVerification
+import Foundation
+import SnapshotDiff
+
+struct FuzzCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fuzz",
+    abstract: "Run random snapshot pairs through the strategies; shrink what fails into corpus files.",
+    discussion: """
+      Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine.
+      Strategies run in child processes: a trap (`crash`) or no answer within --timeout
+      (`hang`) is a failure like any other. Oracles: valid stages, the exact target, the gone
+      ids deleted and the new ids inserted (a kept id is moved, unless the strategy re-inserts),
+      no stage for an identical pair, moves + re-inserts >= min_moves, each strategy's promise
+      (minimal moves, or its documented move rule), and min_moves itself against a reference.
+      Each failure is shrunk while the same strategy still fails the same way, written to --out
+      with `found_by`, and printed with the command that replays it.
+      Exit status: 0 none found, 1 found, 2 usage.
+      """)
+
+  @Option(help: "The seed (default: random, always printed).")
+  var seed: UInt64?
+
+  @Option(help: "Stop after this many pairs (default: 1000, unless --seconds is given).")
+  var iterations: UInt64?
+
+  @Option(help: "Stop after this many seconds.")
+  var seconds: Double?
+
+  @OptionGroup var strategies: StrategyOptions
+  @OptionGroup var timeout: TimeoutOption
+
+  @Option(help: "Worker processes (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "Largest snapshot the generator makes, in items.")
+  var maxItems: Int = 2_000
+
+  @Option(help: "Where shrunk failures are written.")
+  var out: String = "Corpus/regressions"
+
+  func validate() throws {
+    if iterations != nil && seconds != nil { throw ValidationError("give --iterations or --seconds, not both") }
+    if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
+    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if maxItems < 0 { throw ValidationError("--max-items must not be negative") }
+  }
+
+  func run() throws {
+    let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
+    let names = strategies.selected.map(\.name)
+    let configuration = FuzzConfiguration(
+      seed: seed, iterations: iterations, seconds: seconds, strategies: names, jobs: jobs,
+      maxItems: maxItems, timeout: timeout.timeout, outputFolder: out, workerCommand: workerCommand)
+    let limit = iterations.map { "\($0) pairs" } ?? seconds.map { "\($0) s" } ?? "1000 pairs"
+    print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s")
+    fflush(nil)  // before the progress line on standard error
+    let engine = FuzzEngine(configuration: configuration)
+    let interactive = isatty(2) != 0
+    var lastLine = Date.distantPast
+    engine.progress = { report in
+      let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
+      let line = String(format: "%8.1f s  %10d pairs  %8.0f pairs/s  %d failures", report.seconds, report.pairs, rate, report.failures)
+      if interactive {
+        FileHandle.standardError.write(Data(("\r" + line).utf8))
+      } else if Date().timeIntervalSince(lastLine) >= 10 {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        lastLine = Date()
+      }
+    }
+    engine.found = { finding in
+      if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+      print("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)")
+      print("  pair: --seed \(seed), iteration \(finding.iteration); shrunk from \(finding.originalItems) to \(finding.shrunkItems) items")
+      print("  wrote \(finding.file)")
+      print("  replay: \(finding.replay)")
+      fflush(nil)
+    }
+    let report = engine.run()
+    if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+    let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
+    print(String(
+      format: "%d pairs in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d repeats); seed %llu",
+      report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count, report.repeats, seed))
+    if let first = report.firstFailureSeconds { print(String(format: "first failure after %.1f s", first)) }
+    if report.failures > 0 { throw ExitCode(1) }
+  }
+}

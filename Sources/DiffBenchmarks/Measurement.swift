@@ -1,0 +1,66 @@
+import DiffVerification
+import CJemalloc
+import Foundation
+
+/// Per-thread allocation counters from jemalloc (5.3): bytes allocated, and
+/// the peak of live bytes since a reset.
+public struct AllocationProbe {
+  let allocated: UnsafeMutablePointer<UInt64>?
+
+  public init() {
+    var pointer: UnsafeMutablePointer<UInt64>? = nil
+    var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
+    if mallctl("thread.allocatedp", &pointer, &size, nil, 0) != 0 { pointer = nil }
+    allocated = pointer
+  }
+
+  /// Whether jemalloc answers: it is the allocator and has its statistics.
+  public var isAvailable: Bool { allocated != nil }
+
+  /// Bytes this thread has allocated so far, ever.
+  @inline(__always)
+  public func allocatedBytes() -> UInt64 { allocated?.pointee ?? 0 }
+
+  /// Starts a new peak for this thread.
+  public func resetPeak() {
+    _ = mallctl("thread.peak.reset", nil, nil, nil, 0)
+  }
+
+  /// The most live bytes (allocated − freed) this thread reached since the reset.
+  public func peakBytes() -> UInt64 {
+    var value: UInt64 = 0
+    var size = MemoryLayout<UInt64>.size
+    return mallctl("thread.peak.read", &value, &size, nil, 0) == 0 ? value : 0
+  }
+
+  /// jemalloc's version, or nil when it is not the allocator.
+  public static var version: String? {
+    var pointer: UnsafePointer<CChar>? = nil
+    var size = MemoryLayout<UnsafePointer<CChar>?>.size
+    guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return nil }
+    return String(cString: pointer)
+  }
+}
+
+/// Monotonic wall time and this thread's CPU time, in nanoseconds.
+public enum Clock {
+  @inline(__always)
+  public static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
+
+  @inline(__always)
+  public static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
+
+  @inline(__always)
+  static func read(_ clock: clockid_t) -> UInt64 {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+  }
+}
+
+/// Keeps a value alive and opaque to the optimizer, so the work that made it
+/// is not removed.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}

@@ -1,0 +1,43 @@
+import DiffVerification
+import SnapshotDiff
+
+/// Something the bench times on a pair: a strategy, or the floor.
+///
+/// A strategy is called through ``DiffStrategy/stringChangeset(from:to:)``,
+/// a protocol requirement whose witness is compiled per conforming type: the
+/// timed call runs a copy specialized for that type and string snapshots,
+/// behind one indirect call, whatever module the strategy comes from.
+public struct TimedSubject: Sendable {
+  public let name: String
+  /// The strategy's promises and cost model (the floor's: none, linear).
+  public let traits: StrategyTraits
+  /// Runs the diff; the result is the changeset (`nil` for the floor).
+  public let run: @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?
+
+  public init(_ strategy: any DiffStrategy) {
+    name = strategy.name
+    traits = strategy.traits
+    run = { old, new in strategy.stringChangeset(from: old, to: new) }
+  }
+
+  init(name: String, run: @escaping @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?) {
+    self.name = name
+    self.traits = StrategyTraits()
+    self.run = run
+  }
+
+  /// The least work any hash-based diff does: a hash table of the old ids,
+  /// and a lookup of every new id.
+  public static let floor = TimedSubject(name: "floor") { old, new in
+    var table = [String: Int](minimumCapacity: old.numberOfItems)
+    old.allItems.withUnsafeBufferPointer { items in
+      for i in 0..<items.count { table[items[i].id] = i }
+    }
+    var found = 0
+    new.allItems.withUnsafeBufferPointer { items in
+      for j in 0..<items.count where table[items[j].id] != nil { found += 1 }
+    }
+    blackHole((table, found))
+    return nil
+  }
+}

@@ -1,0 +1,306 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+
+/// What `diffbench fuzz` runs: how many pairs, through which strategies, where
+/// failures go.
+public struct FuzzConfiguration: Sendable {
+  public var seed: UInt64
+  /// Stop after this many pairs, or …
+  public var iterations: UInt64?
+  /// … after this many seconds (one of the two; neither means 1,000 pairs).
+  public var seconds: Double?
+  public var strategies: [String]
+  public var jobs: Int
+  public var maxItems: Int
+  /// Seconds one strategy may take on one pair before it is a hang.
+  public var timeout: Double
+  public var outputFolder: String
+  /// The worker command: an executable that runs ``StrategyWorker`` with the
+  /// configuration appended, e.g. `[path to diffbench, "worker"]`.
+  public var workerCommand: [String]
+  /// Failures of one strategy in one way that are shrunk and written; the
+  /// rest are counted.
+  public var keepPerKind = 2
+  /// Candidates and seconds one shrink may spend.
+  public var shrinkBudget = 3_000
+  public var shrinkSeconds = 120.0
+  /// Whether to check the library's `min_moves` against the reference on
+  /// every pair, as if it were one more strategy.
+  public var checksMetric = true
+
+  public init(
+    seed: UInt64, iterations: UInt64? = nil, seconds: Double? = nil, strategies: [String], jobs: Int,
+    maxItems: Int = 2_000, timeout: Double = 10, outputFolder: String, workerCommand: [String]
+  ) {
+    self.seed = seed
+    self.iterations = iterations
+    self.seconds = seconds
+    self.strategies = strategies
+    self.jobs = jobs
+    self.maxItems = maxItems
+    self.timeout = timeout
+    self.outputFolder = outputFolder
+    self.workerCommand = workerCommand
+  }
+}
+
+/// One failure found, shrunk and written.
+public struct FuzzFinding: Sendable {
+  public var strategy: String
+  public var failure: String
+  public var kind: VerificationFailure.Kind
+  public var iteration: UInt64
+  public var originalItems: Int
+  public var shrunkItems: Int
+  public var file: String
+  public var replay: String
+  public var shrunk: CorpusCase
+}
+
+public struct FuzzReport: Sendable {
+  public var seed: UInt64
+  public var pairs: UInt64 = 0
+  public var seconds: Double = 0
+  public var findings: [FuzzFinding] = []
+  /// Seconds from the start to the first failure seen, if any.
+  public var firstFailureSeconds: Double?
+  /// Failures of a (strategy, kind) already kept, counted only.
+  public var repeats = 0
+  public var failures: Int { findings.count + repeats }
+}
+
+/// Runs pairs through the strategies in worker processes, so that a trap or
+/// a hang is a failure like any other; shrinks each failure through a
+/// ``WorkerClient`` and writes it as a corpus file.
+public final class FuzzEngine: @unchecked Sendable {  // events and workers are guarded by `lock`
+  public let configuration: FuzzConfiguration
+  /// Called about twice a second with the report so far.
+  public var progress: ((FuzzReport) -> Void)?
+  /// Called once per finding, as soon as it is written.
+  public var found: ((FuzzFinding) -> Void)?
+
+  public init(configuration: FuzzConfiguration) { self.configuration = configuration }
+
+  private enum Event {
+    case worker(WorkerProtocol.Event)
+    /// The worker ended before its last pair: `next` is the pair it was on,
+    /// `nil` when it reported why (a hang) and the pair after is next.
+    case died(worker: Int, next: UInt64, reported: Bool)
+    case finished(worker: Int)
+  }
+
+  private let lock = NSLock()
+  private var events: [Event] = []
+  private var workers: [WorkerProcess?] = []
+  /// When each worker last said something: a silent one is killed.
+  private var lastHeard: [Date] = []
+  private var stopping = false
+
+  /// The names the workers check: the strategies and, unless turned off, the metric.
+  var checkedNames: [String] {
+    configuration.strategies + (configuration.checksMetric ? [WorkerProtocol.metricName] : [])
+  }
+
+  private func post(_ event: Event) {
+    lock.lock()
+    events.append(event)
+    lock.unlock()
+  }
+
+  public func run() -> FuzzReport {
+    let c = configuration
+    var report = FuzzReport(seed: c.seed)
+    let start = Date()
+    let jobs = max(1, c.jobs)
+    let limit: UInt64? = c.iterations ?? (c.seconds == nil ? 1_000 : nil)
+    workers = Array(repeating: nil, count: jobs)
+    lastHeard = Array(repeating: Date(), count: jobs)
+    // A worker silent this long is wedged beyond its own watchdog: killed, and its pair rechecked.
+    let silence = c.timeout * Double(checkedNames.count) + WorkerClient.grace
+    var running = 0
+    for w in 0..<jobs where UInt64(w) < (limit ?? .max) {
+      spawn(worker: w, first: UInt64(w), step: UInt64(jobs), limit: limit)
+      running += 1
+    }
+    var kept: [String: Int] = [:]
+    var lastProgress = Date.distantPast
+    var clients: [String: WorkerClient] = [:]
+    func client(_ strategy: String) -> WorkerClient {
+      if let s = clients[strategy] { return s }
+      let s = WorkerClient(command: c.workerCommand, strategy: strategy, timeout: c.timeout)
+      clients[strategy] = s
+      return s
+    }
+    func handle(failure kind: VerificationFailure.Kind, message: String, strategy: String, iteration: UInt64) {
+      if report.firstFailureSeconds == nil { report.firstFailureSeconds = Date().timeIntervalSince(start) }
+      let key = "\(strategy)\t\(kind)"
+      if kept[key, default: 0] >= c.keepPerKind {
+        report.repeats += 1
+        return
+      }
+      kept[key, default: 0] += 1
+      if let finding = shrinkAndWrite(strategy: strategy, kind: kind, message: message, iteration: iteration, client: client(strategy)) {
+        report.findings.append(finding)
+        found?(finding)
+      } else {
+        report.repeats += 1
+      }
+    }
+
+    while running > 0 {
+      if let seconds = c.seconds, Date().timeIntervalSince(start) >= seconds, !stopping {
+        lock.lock()
+        stopping = true
+        let all = workers
+        lock.unlock()
+        for worker in all { worker?.kill() }
+      }
+      if !stopping {
+        lock.lock()
+        for w in workers.indices where Date().timeIntervalSince(lastHeard[w]) > silence { workers[w]?.kill() }
+        lock.unlock()
+      }
+      lock.lock()
+      let batch = events
+      events.removeAll()
+      lock.unlock()
+      if batch.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
+      for event in batch {
+        switch event {
+        case .worker(.finished):
+          report.pairs += 1
+        case let .worker(.failed(i, strategy, kind, message)):
+          handle(failure: kind, message: message, strategy: strategy, iteration: i ?? 0)
+        case let .died(w, next, reported):
+          if stopping { running -= 1; continue }
+          if !reported {
+            // Which strategy killed it, or hung? Check the pair with each, each in a worker of its own.
+            let pair = casePair(iteration: next)
+            for strategy in checkedNames {
+              if let failure = client(strategy).check(pair), failure.kind == .crash || failure.kind == .hang {
+                handle(failure: failure.kind, message: failure.description, strategy: strategy, iteration: next)
+              }
+            }
+          }
+          report.pairs += 1
+          let following = next + UInt64(jobs)
+          if following < (limit ?? .max) {
+            spawn(worker: w, first: following, step: UInt64(jobs), limit: limit)
+          } else {
+            running -= 1
+          }
+        case .finished:
+          running -= 1
+        }
+      }
+      if Date().timeIntervalSince(lastProgress) >= 0.5 {
+        report.seconds = Date().timeIntervalSince(start)
+        progress?(report)
+        lastProgress = Date()
+      }
+    }
+    report.seconds = Date().timeIntervalSince(start)
+    return report
+  }
+
+  private func spawn(worker w: Int, first: UInt64, step: UInt64, limit: UInt64?) {
+    let c = configuration
+    let worker = WorkerProtocol.Configuration(
+      mode: .generate(seed: c.seed, first: first, step: step, limit: limit, maxItems: c.maxItems),
+      strategies: checkedNames, timeout: c.timeout)
+    let command = c.workerCommand + [WorkerProtocol.line(worker)]
+    guard let child = try? WorkerProcess(command: command) else {
+      post(.died(worker: w, next: first, reported: false))
+      return
+    }
+    lock.lock()
+    workers[w] = child
+    lastHeard[w] = Date()
+    lock.unlock()
+    let thread = Thread { [self] in
+      var next = first
+      var reported = false
+      reading: while case .line(let line) = child.readLine() {
+        lock.lock()
+        lastHeard[w] = Date()
+        lock.unlock()
+        guard let event = try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) else { break reading }
+        post(.worker(event))
+        switch event {
+        case .finished(let i?):
+          next = i + step
+        case .failed(let i?, _, .hang, _):
+          // The worker's watchdog ended it on pair i: the run goes on after it.
+          reported = true
+          next = i
+          break reading
+        default:
+          break
+        }
+      }
+      child.kill()
+      let termination = child.waitForEnd()
+      lock.lock()
+      workers[w] = nil
+      lock.unlock()
+      if reported || !termination.isClean {
+        post(.died(worker: w, next: next, reported: reported))
+      } else {
+        post(.finished(worker: w))
+      }
+    }
+    thread.start()
+  }
+
+  func casePair(iteration: UInt64) -> CorpusCase {
+    let drafts = PairGenerator(maxItems: configuration.maxItems).pair(seed: configuration.seed, iteration: iteration)
+    return CorpusCase(name: "", old: try! drafts.old.snapshot(), new: try! drafts.new.snapshot())
+  }
+
+  /// Shrinks the pair of `iteration` while `strategy` still fails with the
+  /// same kind, and writes it to the output folder.
+  func shrinkAndWrite(strategy: String, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient) -> FuzzFinding? {
+    let c = configuration
+    let original = casePair(iteration: iteration)
+    var lastMessage = message
+    var shrinker = Shrinker(budget: c.shrinkBudget, seconds: c.shrinkSeconds) { pair in
+      guard let old = try? pair.old.snapshot(), let new = try? pair.new.snapshot() else { return false }
+      guard let failure = client.check(CorpusCase(name: "", old: old, new: new)), failure.kind == kind else { return false }
+      lastMessage = failure.description
+      return true
+    }
+    // Confirm it fails on its own first (and take the message from the checker).
+    guard shrinker.stillFails((SnapshotDraft(original.old), SnapshotDraft(original.new))) else { return nil }
+    let shrunkDrafts = shrinker.shrink((SnapshotDraft(original.old), SnapshotDraft(original.new)))
+    // Re-check the result, so the message is the shrunk case's own.
+    _ = shrinker.stillFails(shrunkDrafts)
+    guard let old = try? shrunkDrafts.old.snapshot(), let new = try? shrunkDrafts.new.snapshot() else { return nil }
+
+    let slug = kind.description.replacingOccurrences(of: " ", with: "-")
+    let fileName = "\(strategy)-\(slug)-\(c.seed)-\(iteration).json"
+    let path = (c.outputFolder as NSString).appendingPathComponent(fileName)
+    // The metric is checked by every verify run; a strategy by naming it.
+    let replay = strategy == WorkerProtocol.metricName
+      ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
+    let foundBy: JSONValue = .object([
+      ("seed", .number(String(c.seed))), ("iteration", .number(String(iteration))),
+      ("strategy", .string(strategy)), ("failure", .string(lastMessage)),
+      ("replay", .string(replay)),
+    ])
+    let shrunk = CorpusCase(
+      name: "fuzz: \(strategy) \(kind), shrunk from \(original.old.numberOfItems + original.new.numberOfItems) items",
+      old: old, new: new, extra: [("found_by", foundBy)])
+    do {
+      try FileManager.default.createDirectory(atPath: c.outputFolder, withIntermediateDirectories: true)
+      try writeAtomically(shrunk.fileText, to: path)
+    } catch {
+      FileHandle.standardError.write("diffbench: cannot write \(path): \(error)\n".data(using: .utf8)!)
+    }
+    return FuzzFinding(
+      strategy: strategy, failure: lastMessage, kind: kind, iteration: iteration,
+      originalItems: original.old.numberOfItems + original.new.numberOfItems,
+      shrunkItems: old.numberOfItems + new.numberOfItems, file: path, replay: replay, shrunk: shrunk)
+  }
+}
+

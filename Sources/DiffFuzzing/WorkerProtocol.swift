@@ -1,0 +1,64 @@
+import DiffVerification
+import Foundation
+
+/// The one definition of what passes between `diffbench` and its workers:
+/// a configuration (the worker's one argument), requests on the worker's
+/// standard input and events on its standard output, each one JSON object a
+/// line.
+public enum WorkerProtocol {
+  /// The name under which a worker checks the library's `min_moves` against
+  /// the reference, as if it were a strategy.
+  public static let metricName = "min_moves"
+
+  /// What a worker does, given as its one argument (JSON).
+  public struct Configuration: Codable, Sendable, Equatable {
+    public enum Mode: Codable, Sendable, Equatable {
+      /// Generate pairs `first`, `first + step`, … below `limit` and check
+      /// each; events carry the iteration.
+      case generate(seed: UInt64, first: UInt64, step: UInt64, limit: UInt64?, maxItems: Int)
+      /// Answer ``Request/check(pair:)`` requests until standard input ends.
+      case serve
+    }
+    public var mode: Mode
+    /// Strategy names; ``WorkerProtocol/metricName`` checks `min_moves`.
+    public var strategies: [String]
+    /// Seconds one strategy may take on one pair before it is a hang.
+    public var timeout: Double
+
+    public init(mode: Mode, strategies: [String], timeout: Double) {
+      self.mode = mode
+      self.strategies = strategies
+      self.timeout = timeout
+    }
+  }
+
+  /// From `diffbench` to a serving worker.
+  public enum Request: Codable, Sendable, Equatable {
+    /// Check one pair, a corpus case in compact JSON, with every strategy.
+    case check(pair: String)
+  }
+
+  /// From a worker to `diffbench`.
+  public enum Event: Codable, Sendable, Equatable {
+    /// A strategy failed on a pair (a generated pair's iteration, or `nil`
+    /// for a requested one). A `hang` is the last event of its worker.
+    case failed(iteration: UInt64?, strategy: String, kind: VerificationFailure.Kind, message: String)
+    /// Every strategy is done with the pair, whatever they found.
+    case finished(iteration: UInt64?)
+  }
+
+  /// One line of JSON, without the newline.
+  public static func line<T: Encodable>(_ message: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Messages are plain enums and strings: encoding cannot fail.
+    return String(decoding: try! encoder.encode(message), as: UTF8.self)
+  }
+
+  /// The message on a line.
+  ///
+  /// - Throws: `DecodingError` when the line is not one.
+  public static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
+    try JSONDecoder().decode(type, from: Data(line.utf8))
+  }
+}

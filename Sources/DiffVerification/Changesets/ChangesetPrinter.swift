@@ -1,0 +1,64 @@
+import SnapshotDiff
+
+/// A changeset as people read it (`diff --format text`) and as a
+/// `UICollectionView` would receive it (`diff --format uikit`).
+public enum ChangesetPrinter {
+  /// A stage a paragraph, an operation a line, each with the id it concerns
+  /// (read from the state before the stage for old coordinates).
+  public static func text(_ changeset: StringChangeset, from old: StringSnapshot) -> String {
+    if changeset.stages.isEmpty { return "no stage: the snapshots are equal\n" }
+    var out = ""
+    var state = old
+    for (k, stage) in changeset.stages.enumerated() {
+      out += "stage \(k) (of \(changeset.stages.count), counted from 0)\n"
+      func sectionID(_ s: Int) -> String { s >= 0 && s < state.numberOfSections ? " \"\(state.sectionIdentifiers[s])\"" : "" }
+      func itemID(_ p: ItemPath) -> String {
+        p.section >= 0 && p.section < state.numberOfSections && p.item >= 0 && p.item < state.numberOfItems(inSection: p.section)
+          ? " \"\(state.item(at: p).id)\"" : ""
+      }
+      for s in stage.sectionDeletes { out += "  delete section \(s)\(sectionID(s))\n" }
+      for i in stage.sectionInserts {
+        out += "  insert section \(i.index) \"\(i.section.id)\" with \(i.section.items.count) item\(i.section.items.count == 1 ? "" : "s")\n"
+      }
+      for m in stage.sectionMoves { out += "  move section \(m.from) → \(m.to)\(sectionID(m.from))\n" }
+      for u in stage.sectionUpdates { out += "  update section \(u.index)\(sectionID(u.index)): content \"\(u.content ?? "")\"\n" }
+      for p in stage.itemDeletes { out += "  delete item \(p)\(itemID(p))\n" }
+      for i in stage.itemInserts { out += "  insert item \(i.path) \"\(i.item.id)\"\n" }
+      for m in stage.itemMoves { out += "  move item \(m.from) → \(m.to)\(itemID(m.from))\n" }
+      for u in stage.itemUpdates { out += "  update item \(u.path)\(itemID(u.path)): content \"\(u.content ?? "")\"\n" }
+      guard let next = try? stage.apply(to: state) else {
+        out += "  (this stage breaks a rule: ids after it are not shown)\n"
+        return out
+      }
+      state = next
+    }
+    return out
+  }
+
+  /// Each stage as the `performBatchUpdates` block a `UICollectionView`
+  /// would receive. The data source must show the stage's result before the
+  /// block runs, as a diffable data source arranges.
+  public static func uikit(_ changeset: StringChangeset) -> String {
+    if changeset.stages.isEmpty { return "// no stage: the snapshots are equal, nothing to call\n" }
+    func path(_ p: ItemPath) -> String { "IndexPath(item: \(p.item), section: \(p.section))" }
+    func paths(_ ps: [ItemPath]) -> String { "[" + ps.map(path).joined(separator: ", ") + "]" }
+    func indexes(_ s: [Int]) -> String { "IndexSet([" + s.map(String.init).joined(separator: ", ") + "])" }
+    var out = ""
+    for (k, stage) in changeset.stages.enumerated() {
+      out += "// stage \(k) (of \(changeset.stages.count), counted from 0): the data source now holds its result\n"
+      out += "collectionView.performBatchUpdates {\n"
+      if !stage.sectionDeletes.isEmpty { out += "  collectionView.deleteSections(\(indexes(stage.sectionDeletes)))\n" }
+      if !stage.sectionInserts.isEmpty { out += "  collectionView.insertSections(\(indexes(stage.sectionInserts.map(\.index))))\n" }
+      for m in stage.sectionMoves { out += "  collectionView.moveSection(\(m.from), toSection: \(m.to))\n" }
+      if !stage.sectionUpdates.isEmpty { out += "  collectionView.reloadSections(\(indexes(stage.sectionUpdates.map(\.index))))\n" }
+      if !stage.itemDeletes.isEmpty { out += "  collectionView.deleteItems(at: \(paths(stage.itemDeletes)))\n" }
+      if !stage.itemInserts.isEmpty { out += "  collectionView.insertItems(at: \(paths(stage.itemInserts.map(\.path))))\n" }
+      for m in stage.itemMoves { out += "  collectionView.moveItem(at: \(path(m.from)), to: \(path(m.to)))\n" }
+      if !stage.itemUpdates.isEmpty {
+        out += "  collectionView.reconfigureItems(at: \(paths(stage.itemUpdates.map(\.path))))  // reloadItems(at:) before iOS 15\n"
+      }
+      out += "}\n"
+    }
+    return out
+  }
+}

@@ -1,0 +1,3 @@
+import DiffBenchCLI
+
+DiffBench.main(extraStrategies: [])

@@ -1,0 +1,160 @@
+import DiffBenchmarks
+import DiffVerification
+import FaultyStrategies
+import SnapshotDiff
+import Testing
+
+@Suite struct BenchRunnerTests {
+  var tiny: BenchSettings {
+    var s = BenchSettings()
+    s.minSamples = 4
+    s.budgetSeconds = 0
+    s.capSeconds = 5
+    return s
+  }
+  let info = RunInfo(commit: "abc1234", date: "2026-11-22T00:00:00Z", host: "test", toolchain: "swift-test")
+
+  func workloads(_ names: String...) -> [Workload] { Workload.all.filter { names.contains($0.name) } }
+
+  @Test func aTimedStrategyCarriesItsNameAndTraitsAndRunsIt() throws {
+    let subject = TimedSubject(Naive())
+    #expect(subject.name == "naive" && subject.traits == Naive().traits)
+    let old = try StringSnapshot(sections: [.init("A", items: [.init("a"), .init("b")])])
+    let new = try StringSnapshot(sections: [.init("A", items: [.init("b"), .init("a")])])
+    #expect(subject.run(old, new) == Naive().changeset(from: old, to: new))
+    #expect(TimedSubject.floor.traits == StrategyTraits() && TimedSubject.floor.run(old, new) == nil)
+  }
+
+  @Test func aRowPerSampleVerifiedAndWithExactlyTheHeader() throws {
+    let runner = BenchRunner(workloads: workloads("random-1e2", "appstore-sections"), settings: tiny, info: info)
+    let cells = runner.run()
+    #expect(cells.map(\.strategy) == Array(repeating: ["floor"] + Strategies.names, count: 2).flatMap { $0 })
+    for cell in cells {
+      #expect(cell.failure == nil && cell.skipped == nil)
+      #expect(cell.rows.count == 4, "\(cell.workload) \(cell.strategy)")
+      #expect(cell.rows.map(\.sample) == [0, 1, 2, 3])
+      #expect(cell.rows.allSatisfy { $0.verified && $0.wallNanoseconds > 0 && $0.commit == "abc1234" })
+    }
+    let hashmap = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "hashmap" })
+    #expect(hashmap.rows[0].moves == 5 && hashmap.rows[0].minMoves == 5 && hashmap.rows[0].sections == 3)
+    #expect(hashmap.rows[0].nOld == 60 && hashmap.rows[0].nNew == 63)
+    let floor = try #require(cells.first { $0.strategy == "floor" })
+    #expect(floor.rows[0].stages == 0 && floor.rows[0].moves == 0)
+
+    let text = CSVReport.text(cells.flatMap(\.rows))
+    let lines = text.split(separator: "\n")
+    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified")
+    #expect(lines.count == 1 + 12 * 4)
+    #expect(try CSVReport.parse(text, file: "x.csv") == cells.flatMap(\.rows))
+  }
+
+  @Test func aWrongStrategyIsMarkedUnverified() {
+    let runner = BenchRunner(
+      workloads: workloads("appstore-sections"), subjects: [.floor, TimedSubject(OffByOneMove())], settings: tiny, info: info)
+    let cells = runner.run()
+    #expect(cells[1].failure != nil)
+    #expect(cells[1].rows.count == 4 && cells[1].rows.allSatisfy { !$0.verified })
+    #expect(Summary.table(cells).contains("FAILED verification"))
+  }
+
+  @Test func allocationColumnsMoveWhenADiffAllocates() throws {
+    #expect(AllocationProbe().isAvailable, "jemalloc is not the allocator")
+    let runner = BenchRunner(
+      workloads: workloads("reversed-10k"), subjects: [.floor, TimedSubject(Hashmap())], settings: tiny, info: info)
+    let cells = runner.run()
+    let hashmap = try #require(cells.last)
+    #expect(hashmap.rows.allSatisfy { $0.allocatedBytes > 100_000 && $0.peakBytes > 100_000 })
+    #expect(hashmap.rows.allSatisfy { $0.peakBytes <= $0.allocatedBytes })
+    #expect(hashmap.rows[0].moves == 9_999)
+  }
+
+  @Test func quadraticCellsOverTheCapAreSkippedAndListed() {
+    var settings = tiny
+    settings.capSeconds = 0.001
+    let runner = BenchRunner(
+      workloads: workloads("reversed-10k"), subjects: [.floor, TimedSubject(Naive()), TimedSubject(Stdlib())],
+      settings: settings, info: info)
+    let cells = runner.run()
+    #expect(cells[1].skipped != nil && cells[1].rows.isEmpty)
+    #expect(cells[2].skipped != nil && cells[2].rows.isEmpty)
+    #expect(Summary.table(cells).contains("reversed-10k naive: estimated"))
+  }
+
+  @Test func workloadsMatchTheirDescriptions() throws {
+    let dk = try #require(Workload.all.first { $0.name == "dk-5k" }).pair()
+    #expect(dk.old.numberOfItems == 5_000 && dk.new.numberOfItems == 5_000)
+    #expect(dk.new.allItems[3_000].id == "n0" && dk.new.allItems[2_999].id.hasPrefix("i"))
+    #expect(!dk.new.itemIdentifiers.contains("i2000") && dk.new.itemIdentifiers.contains("i3000"))
+    let sections = try #require(Workload.all.first { $0.name == "sections-10x10k" }).pair()
+    #expect(sections.old.numberOfSections == 10 && sections.new.numberOfSections == 10)
+    #expect(sections.old.numberOfItems == 100_000)
+    #expect(Workload.names.count == 19 && Set(Workload.names).count == 19)
+  }
+}
+
+@Suite struct ComparisonTests {
+  func rows(_ strategy: String = "hashmap", wall: [UInt64], moves: Int = 3, stages: Int = 1) -> [ReportRow] {
+    wall.enumerated().map { k, ns in
+      ReportRow(
+        commit: "c", date: "d", host: "h", toolchain: "t", workload: "dk-5k", strategy: strategy, nOld: 5, nNew: 5,
+        sections: 1, sample: k, wallNanoseconds: ns, cpuNanoseconds: ns, allocatedBytes: 0, peakBytes: 0, stages: stages,
+        sectionOperations: 0, deletes: 1, inserts: 1, moves: moves, updates: 0, minMoves: 3, verified: true)
+    }
+  }
+  let tight: [UInt64] = (0..<20).map { 1_000_000 + UInt64($0 % 5) * 1_000 }
+
+  @Test func identicalIsWithinNoise() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight), threshold: 0.05)
+    #expect(c.rows.map(\.verdict) == ["~"])
+    #expect(c.exitStatus == 0)
+  }
+
+  @Test func thirtyPercentSlowerIsSlower() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight.map { $0 * 13 / 10 }), threshold: 0.05)
+    #expect(c.rows[0].verdict == "slower")
+    #expect(abs(c.rows[0].ratio! - 1.3) < 0.01)
+    #expect(c.rows[0].interval!.low > 1.25)
+    #expect(c.exitStatus == 1)
+  }
+
+  @Test func fasterIsFine() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight.map { $0 / 2 }), threshold: 0.05)
+    #expect(c.rows[0].verdict == "faster" && c.exitStatus == 0)
+  }
+
+  @Test func moreMovesAreFlagged() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight, moves: 4), threshold: 0.05)
+    #expect(c.rows[0].verdict == "~")
+    #expect(c.rows[0].worse == ["moves 3→4"])
+    #expect(c.exitStatus == 1)
+    #expect(c.table.contains("MORE moves 3→4"))
+  }
+
+  @Test func rowsInOneFileOnly() {
+    let c = Comparison(base: rows(wall: tight), head: rows("heckel", wall: tight), threshold: 0.05)
+    #expect(c.rows.map(\.verdict) == ["only in base", "only in head"])
+    #expect(c.exitStatus == 0)
+  }
+
+  @Test func malformedReportsNameFileLineAndColumn() {
+    let good = CSVReport.text(rows(wall: [1, 2]))
+    #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: "3", message: "wrong header: \"hst\" where \"host\" belongs")) {
+      try CSVReport.parse(good.replacingOccurrences(of: "host", with: "hst"), file: "f")
+    }
+    #expect(throws: CSVReport.ReadError(file: "f", line: 3, column: "wall_ns", message: "\"fast\" is not a count")) {
+      try CSVReport.parse(good.replacingOccurrences(of: ",2,2,0,0,1,", with: ",fast,2,0,0,1,"), file: "f")
+    }
+    #expect(throws: CSVReport.ReadError(file: "f", line: 2, column: nil, message: "21 fields, expected 22")) {
+      try CSVReport.parse(good.replacingOccurrences(of: ",true\nc", with: "\nc"), file: "f")
+    }
+    #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: nil, message: "empty file, expected the header")) {
+      try CSVReport.parse("", file: "f")
+    }
+  }
+
+  @Test func bootstrapIntervalContainsTheRatio() {
+    let interval = Statistics.medianRatioInterval(base: [10, 11, 12, 10, 11], head: [20, 22, 24, 20, 22])
+    #expect(interval.low <= 2 && interval.high >= 2)
+    #expect(Statistics.median([3, 1, 2]) == 2 && Statistics.quantile([1, 2, 3, 4, 5], 0.9) == 4.6)
+  }
+}

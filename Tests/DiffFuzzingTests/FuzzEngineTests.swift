@@ -1,0 +1,186 @@
+import DiffFuzzing
+import DiffVerification
+import Foundation
+import SnapshotDiff
+import Testing
+
+/// The fuzzer against deliberately broken strategies: each is caught within a
+/// bounded number of pairs and shrunk to a handful of items.
+@Suite(.serialized) struct FuzzEngineTests {
+  /// `fuzz-fixture`, built beside the test bundle.
+  static let fixture: String = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return bundle.appendingPathComponent("fuzz-fixture").path
+  }()
+
+  static let worker = [fixture, "worker"]
+
+  func fuzz(_ strategy: String, iterations: UInt64 = 300, timeout: Double = 10) throws -> (FuzzReport, String) {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(strategy)-\(UUID().uuidString)").path
+    var configuration = FuzzConfiguration(
+      seed: 42, iterations: iterations, strategies: [strategy], jobs: 2, maxItems: 200, timeout: timeout,
+      outputFolder: out, workerCommand: Self.worker)
+    configuration.keepPerKind = 1
+    configuration.shrinkSeconds = 60
+    return (FuzzEngine(configuration: configuration).run(), out)
+  }
+
+  func expectCaughtAndShrunk(
+    _ strategy: String, kinds: Set<VerificationFailure.Kind>, atMost items: Int = 6, timeout: Double = 10
+  ) throws {
+    let (report, out) = try fuzz(strategy, timeout: timeout)
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    #expect(report.pairs == 300)
+    let finding = try #require(report.findings.first { $0.strategy == strategy }, "\(strategy) was not caught in 300 pairs")
+    #expect(kinds.contains(finding.kind), "\(finding.kind): \(finding.failure)")
+    #expect(finding.shrunkItems <= items, "shrunk only to \(finding.shrunkItems) items: \(finding.shrunk.fileText)")
+    #expect(finding.shrunkItems < finding.originalItems || finding.originalItems <= items)
+    // The file is a valid corpus case that still fails the same way, with where it came from.
+    let written = try CorpusCase.load(contentsOf: finding.file)
+    #expect(written.extra.first?.key == "found_by")
+    #expect(written.extra.first?.value["strategy"] == .string(strategy))
+    #expect(WorkerClient(command: Self.worker, strategy: strategy, timeout: timeout).check(written)?.kind == finding.kind)
+    #expect(finding.replay == "diffbench verify --strategy \(strategy) \(finding.file)")
+    // No other strategy (nor min_moves) is blamed.
+    #expect(report.findings.allSatisfy { $0.strategy == strategy }, "\(report.findings.map(\.failure))")
+  }
+
+  @Test func catchesATrap() throws {
+    try expectCaughtAndShrunk("trapping", kinds: [.crash])
+  }
+
+  @Test func catchesAnOffByOneMove() throws {
+    try expectCaughtAndShrunk("off-by-one", kinds: [.rule(7), .rule(3), .wrongResult, .rule(1)])
+  }
+
+  @Test func catchesForgottenUpdatesOnMovedItems() throws {
+    try expectCaughtAndShrunk("forgets-updates", kinds: [.wrongResult])
+  }
+
+  @Test func catchesABrokenRule() throws {
+    try expectCaughtAndShrunk("breaks-rule-2", kinds: [.rule(2)])
+  }
+
+  @Test func catchesAHangAndShrinksIt() throws {
+    try expectCaughtAndShrunk("hangs", kinds: [.hang], atMost: 4, timeout: 0.5)
+  }
+
+  @Test func catchesAnIncreasingSubsequenceThatIsNotTheLongest() throws {
+    try expectCaughtAndShrunk("not-longest", kinds: [.notMinimal], atMost: 10)
+  }
+
+  @Test func catchesAValidButWorseNaive() throws {
+    try expectCaughtAndShrunk("naive-drops-last", kinds: [.moveRule])
+  }
+
+  @Test func catchesAGreedyRuleOffByOneAcrossSections() throws {
+    try expectCaughtAndShrunk("heckel-boundary", kinds: [.moveRule], atMost: 6)
+  }
+
+  @Test func sameSeedSamePairs() {
+    let generator = PairGenerator(maxItems: 300)
+    for i in 0..<50 as Range<UInt64> {
+      #expect(generator.pair(seed: 7, iteration: i).old == generator.pair(seed: 7, iteration: i).old)
+      #expect(generator.pair(seed: 7, iteration: i).new == generator.pair(seed: 7, iteration: i).new)
+    }
+  }
+
+  @Test func correctStrategiesPass() throws {
+    let (report, out) = try fuzz("hashmap", iterations: 200)
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    #expect(report.pairs == 200 && report.failures == 0)
+  }
+}
+
+@Suite struct ShrinkerTests {
+  @Test func shrinksToTheItemsThatMatter() {
+    // Fails while "x" comes before "y" in new and after it in old.
+    func fails(_ pair: Shrinker.Pair) -> Bool {
+      let old = pair.old.sections.flatMap { $0.items.map(\.id) }
+      let new = pair.new.sections.flatMap { $0.items.map(\.id) }
+      guard let ox = old.firstIndex(of: "x"), let oy = old.firstIndex(of: "y"),
+        let nx = new.firstIndex(of: "x"), let ny = new.firstIndex(of: "y")
+      else { return false }
+      return oy < ox && nx < ny
+    }
+    let filler = (0..<300).map { (id: "f\($0)", content: "c") }
+    let old = SnapshotDraft(sections: [
+      .init(id: "A", items: Array(filler[0..<100]) + [("y", "")] + Array(filler[100..<200])),
+      .init(id: "B", items: [("x", "1")] + Array(filler[200..<300])),
+    ])
+    var new = old
+    new.sections[0].items.insert(("x", "2"), at: 50)
+    new.sections[1].items.removeFirst()
+    var shrinker = Shrinker { fails($0) }
+    let small = shrinker.shrink((old, new))
+    #expect(fails(small))
+    #expect(small.old.itemCount + small.new.itemCount == 4)
+    // old keeps y in A and x in B; new needs only A.
+    #expect(small.old.sections.count + small.new.sections.count == 3)
+  }
+}
+
+@Suite struct CorpusVerifierTests {
+  /// Runs `fuzz-fixture verify STRATEGY` on a fresh folder holding a swap
+  /// (`1-swap.json`) and a delete (`2-drop.json`); returns the folder, status and output.
+  func verifyWithFixture(_ strategy: String) throws -> (dir: String, status: Int32, text: String) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/1-swap.json", atomically: true, encoding: .utf8)
+    try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/2-drop.json", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
+    process.arguments = ["verify", "--timeout", "1", strategy, dir]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (dir, process.terminationStatus, text)
+  }
+
+  @Test func aTrapIsAFailureAndTheRestStillRun() throws {
+    // The trapping strategy traps on any move: the swap kills its worker, the delete passes.
+    let (dir, status, text) = try verifyWithFixture("trapping")
+    #expect(status == 1)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("\(dir)/1-swap.json: trapping: crashed: ") == true)
+    #expect(lines.first?.contains("Index out of range") == true, "\(lines)")
+    #expect(lines.last == "1 passed, 1 failed")
+  }
+
+  @Test func aHangIsAFailureAndTheRestStillRun() throws {
+    // The hanging strategy hangs on the delete-and-insert: no answer within 1 s.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try #"{"old": ["a"], "new": ["x", "y"]}"#.write(toFile: dir + "/1-hang.json", atomically: true, encoding: .utf8)
+    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/2-swap.json", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
+    process.arguments = ["verify", "--timeout", "1", "hangs", dir]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(text == """
+      \(dir)/1-hang.json: hangs: hang: no answer within 1 s
+      1 passed, 1 failed
+
+      """)
+  }
+
+  @Test func aFailingStrategyIsReportedWithWhatBroke() throws {
+    let (dir, status, text) = try verifyWithFixture("breaks-rule-2")
+    #expect(status == 1)
+    #expect(text == """
+      \(dir)/1-swap.json: breaks-rule-2: invalid stage: stage 0: rule 2: item [0, 1] is the old position of both an item move and an item update
+      1 passed, 1 failed
+
+      """)
+  }
+}

@@ -1,0 +1,60 @@
+import DiffFuzzing
+import DiffVerification
+import Foundation
+import Testing
+
+@Suite struct WorkerProtocolTests {
+  @Test func messagesRoundTripAsOneLineEach() throws {
+    let events: [WorkerProtocol.Event] = [
+      .finished(iteration: 7), .finished(iteration: nil),
+      .failed(iteration: 3, strategy: "naive", kind: .moveRule, message: "move rule: \"a\"\nnewline\ttab"),
+      .failed(iteration: nil, strategy: "hashmap", kind: .rule(4), message: "x"),
+    ]
+    for event in events {
+      let line = WorkerProtocol.line(event)
+      #expect(!line.contains("\n"))
+      #expect(try WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) == event)
+    }
+    let configuration = WorkerProtocol.Configuration(
+      mode: .generate(seed: 1, first: 2, step: 3, limit: nil, maxItems: 4), strategies: ["hashmap", "min_moves"], timeout: 0.5)
+    #expect(try WorkerProtocol.decode(WorkerProtocol.Configuration.self, from: WorkerProtocol.line(configuration)) == configuration)
+    let request = WorkerProtocol.Request.check(pair: #"{"old":["a"],"new":[]}"#)
+    #expect(try WorkerProtocol.decode(WorkerProtocol.Request.self, from: WorkerProtocol.line(request)) == request)
+  }
+
+  @Test func everyKindReadsBackFromItsName() {
+    let kinds: [VerificationFailure.Kind] = [
+      .rule(1), .rule(7), .invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves,
+      .notEmpty, .moveRule, .crash, .hang, .badRequest,
+    ]
+    for kind in kinds { #expect(VerificationFailure.Kind(kind.description) == kind) }
+    #expect(VerificationFailure.Kind("rule x") == nil)
+    #expect(throws: DecodingError.self) { try WorkerProtocol.decode(WorkerProtocol.Event.self, from: #"{"finished":{"iteration":"x"}}"#) }
+  }
+}
+
+/// The process layer: lines with a deadline, end of file, kill.
+@Suite struct WorkerProcessTests {
+  @Test func readsLinesAndTheEnd() throws {
+    let child = try WorkerProcess(command: ["/bin/sh", "-c", "echo one; echo two; echo oops >&2; exit 3"])
+    #expect(child.readLine(deadline: Date(timeIntervalSinceNow: 5)) == .line("one"))
+    #expect(child.readLine() == .line("two"))
+    #expect(child.readLine() == .end)
+    let end = child.waitForEnd()
+    #expect(end.status == 3 && !end.signalled && end.message == "oops")
+  }
+
+  @Test func aSilentChildTimesOutAndIsKilled() throws {
+    let child = try WorkerProcess(command: ["/bin/sh", "-c", "read line; echo \"got $line\"; sleep 30"])
+    let start = Date()
+    #expect(child.readLine(deadline: Date(timeIntervalSinceNow: 0.3)) == .timedOut)
+    #expect(Date().timeIntervalSince(start) < 2)
+    #expect(child.send("hello"))
+    #expect(child.readLine(deadline: Date(timeIntervalSinceNow: 5)) == .line("got hello"))
+    #expect(ChildRegistry.live.contains(child.processIdentifier))
+    child.kill()
+    let end = child.waitForEnd()
+    #expect(end.signalled && end.status == SIGKILL)
+    #expect(!ChildRegistry.live.contains(child.processIdentifier))
+  }
+}

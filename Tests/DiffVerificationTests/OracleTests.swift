@@ -1,0 +1,88 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+import Testing
+
+/// The quality oracles: independent of what they judge, and able to fail.
+@Suite struct OracleTests {
+  func snapshot(_ sections: [(String, [String])]) throws -> StringSnapshot {
+    try StringSnapshot(sections: sections.map { StringSnapshot.Section($0.0, items: $0.1.map { StringSnapshot.Item($0) }) })
+  }
+
+  @Test func referenceLISAgreesWithTheFastOneOnRandomSequences() {
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let values = (0..<Int.random(in: 0...60, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }
+      #expect(Reference.longestIncreasingLength(values) == longestIncreasingSubsequenceLength(values), "\(values)")
+    }
+    #expect(Reference.longestIncreasingLength([3, 1, 2, 5, 4]) == 3)
+    #expect(Reference.longestCommonLength(Array("ABCBDAB"), Array("BDCABA")) == 4)
+  }
+
+  @Test func referenceMinimumMovesMatchesTheFastOneOnGeneratedPairs() throws {
+    let generator = PairGenerator(maxItems: 300)
+    for i in 0..<300 as Range<UInt64> {
+      let pair = generator.pair(seed: 11, iteration: i)
+      let old = try pair.old.snapshot(), new = try pair.new.snapshot()
+      let oracle = PairOracle(old: old, new: new)
+      #expect(oracle.referenceMinimumMoves == oracle.fastMinimumMoves)
+      #expect(oracle.metricFailure == nil)
+    }
+  }
+
+  @Test func aWrongFastMinimumMovesIsCaught() throws {
+    let old = try snapshot([("A", ["a", "b", "c"])]), new = try snapshot([("A", ["c", "a", "b"])])
+    let oracle = PairOracle(old: old, new: new) { _, _ in 2 }  // an LIS one short
+    #expect(oracle.referenceMinimumMoves == 1)
+    #expect(oracle.metricFailure == .minimumMovesDisagree(fast: 2, reference: 1))
+  }
+
+  @Test func everyStrategyKeepsItsMoveRuleOnGeneratedPairs() throws {
+    let generator = PairGenerator(maxItems: 120)
+    for i in 0..<200 as Range<UInt64> {
+      let pair = generator.pair(seed: 5, iteration: i)
+      let oracle = PairOracle(old: try pair.old.snapshot(), new: try pair.new.snapshot())
+      for strategy in Strategies.all {
+        let failure = Verifier.verify(strategy, oracle: oracle)
+        #expect(failure == nil, "\(strategy.name), iteration \(i): \(failure?.description ?? "")")
+      }
+    }
+  }
+
+  /// Each move rule, given a changeset that breaks it while staying valid.
+  @Test func eachMoveRuleCatchesAValidChangesetThatBreaksIt() throws {
+    // A[a1] B[b1 b2] → A[a1 b1] B[b2]: one move by every rule; hashmap's changeset has it.
+    let old = try snapshot([("A", ["a1"]), ("B", ["b1", "b2"])])
+    let new = try snapshot([("A", ["a1", "b1"]), ("B", ["b2"])])
+    let oracle = PairOracle(old: old, new: new)
+    var matching = Hashmap().matching(from: old, to: new)
+    let good = Changeset(from: old, to: new, matching: matching)
+    matching.itemMoved[2] = true  // b2 moved as well: valid, one move too many
+    let worse = Changeset(from: old, to: new, matching: matching)
+    #expect(worse.counts.moves == 2)
+    for strategy in [Hashmap(), Heckel(), Myers(), Stdlib()] as [any DiffStrategy] {
+      #expect(Verifier.verify(good, madeBy: strategy.traits, oracle: oracle) == nil, "\(strategy.name)")
+      let failure = Verifier.verify(worse, madeBy: strategy.traits, oracle: oracle)
+      #expect(failure?.kind == (strategy.traits.moveRule == .minimal ? .notMinimal : .moveRule), "\(strategy.name): \(String(describing: failure))")
+    }
+    #expect(Verifier.verify(worse, madeBy: StrategyTraits(), oracle: oracle) == nil)  // no promise, no failure
+  }
+
+  @Test func naiveRuleNamesTheItemItShouldHaveKept() throws {
+    // b's content changes: the scan keeps b and updates it.
+    let old = try snapshot([("A", ["a", "b"])])
+    let changed = try StringSnapshot(sections: [StringSnapshot.Section("A", items: [.init("a"), .init("b", content: "2")])])
+    let oracle = PairOracle(old: old, new: changed)
+    var matching = Naive().matching(from: old, to: changed)
+    matching.itemOldIndex[1] = -1  // b deleted and inserted again instead of updated
+    let failure = Verifier.verify(Changeset(from: old, to: changed, matching: matching), madeBy: Naive().traits, oracle: oracle)
+    #expect(failure == .moveRule("re-inserted item \"b\": not expected by the rule, but the changeset has it"))
+  }
+
+  @Test func anIdenticalPairMustGiveNoStage() throws {
+    let old = try snapshot([("A", ["a", "b"])])
+    let oracle = PairOracle(old: old, new: old)
+    let moved = Changeset(from: old, to: old, matching: Matching(sectionOldIndex: [0], sectionMoved: [false], itemOldIndex: [0, 1], itemMoved: [true, false]))
+    #expect(Verifier.verify(moved, madeBy: StrategyTraits(), oracle: oracle) == .notEmpty(stages: 1))
+  }
+}
