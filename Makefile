@@ -5,7 +5,7 @@ RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean
+.PHONY: test bench fuzz compare deps build release clean example
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"]: bench <rev> and this tree
@@ -39,6 +39,11 @@ fuzz: release
 compare: release
 	scripts/compare.sh $(BASE) $(FILTER)
 
+# The example package races its own strategy with the whole command line.
+example: deps
+	cd Examples/RaceYourOwn && $(SWIFT) build -c release
+	Examples/RaceYourOwn/.build/release/race verify Corpus/
+
 clean:
-	rm -rf .build .build-*
+	rm -rf .build .build-* Examples/RaceYourOwn/.build
 	git worktree prune

@@ -1,6 +1,6 @@
 import DiffVerification
 import Foundation
-import SnapshotDiff
+@_spi(Internals) import SnapshotDiff
 
 /// How long to time each cell (one workload × one strategy).
 public struct BenchSettings: Sendable {

@@ -36,6 +36,12 @@ let changesetFixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined
     #expect(run.status == 0 && run.out == "ok: 1 stage reaches the target\n")
   }
 
+  /// The hand-written example in the README (kept in the fixtures).
+  @Test func theReadmesChangesetExamplePasses() throws {
+    let run = try diffbench(["check", changesetFixtures + "/case.json", changesetFixtures + "/readme-example.json"])
+    #expect(run.status == 0 && run.out == "ok: 2 stages reach the target\n")
+  }
+
   @Test func aWrongResultExits1WithTheFirstDifference() throws {
     let run = try diffbench(["check", changesetFixtures + "/case.json", changesetFixtures + "/wrong-result.json"])
     #expect(run.status == 1)

@@ -92,34 +92,6 @@ import Testing
   }
 }
 
-@Suite struct ShrinkerTests {
-  @Test func shrinksToTheItemsThatMatter() {
-    // Fails while "x" comes before "y" in new and after it in old.
-    func fails(_ pair: Shrinker.Pair) -> Bool {
-      let old = pair.old.sections.flatMap { $0.items.map(\.id) }
-      let new = pair.new.sections.flatMap { $0.items.map(\.id) }
-      guard let ox = old.firstIndex(of: "x"), let oy = old.firstIndex(of: "y"),
-        let nx = new.firstIndex(of: "x"), let ny = new.firstIndex(of: "y")
-      else { return false }
-      return oy < ox && nx < ny
-    }
-    let filler = (0..<300).map { (id: "f\($0)", content: "c") }
-    let old = SnapshotDraft(sections: [
-      .init(id: "A", items: Array(filler[0..<100]) + [("y", "")] + Array(filler[100..<200])),
-      .init(id: "B", items: [("x", "1")] + Array(filler[200..<300])),
-    ])
-    var new = old
-    new.sections[0].items.insert(("x", "2"), at: 50)
-    new.sections[1].items.removeFirst()
-    var shrinker = Shrinker { fails($0) }
-    let small = shrinker.shrink((old, new))
-    #expect(fails(small))
-    #expect(small.old.itemCount + small.new.itemCount == 4)
-    // old keeps y in A and x in B; new needs only A.
-    #expect(small.old.sections.count + small.new.sections.count == 3)
-  }
-}
-
 @Suite struct CorpusVerifierTests {
   /// Runs `fuzz-fixture verify STRATEGY` on a fresh folder holding a swap
   /// (`1-swap.json`) and a delete (`2-drop.json`); returns the folder, status and output.

@@ -1,6 +1,6 @@
 import DiffVerification
 import Foundation
-import SnapshotDiff
+@_spi(Internals) import SnapshotDiff
 import Testing
 
 /// The quality oracles: independent of what they judge, and able to fail.

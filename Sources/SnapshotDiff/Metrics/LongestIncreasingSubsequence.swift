@@ -8,7 +8,7 @@
 /// - Returns: the length of the subsequence.
 /// - Complexity: O(*n* log *n*) time, O(*n*) space.
 @inlinable
-public func markLongestIncreasingSubsequence(
+internal func _markLongestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int>, into member: UnsafeMutableBufferPointer<Bool>
 ) -> Int {
   let n = values.count
@@ -38,9 +38,25 @@ public func markLongestIncreasingSubsequence(
 
 /// The length of a longest strictly increasing subsequence of `values`.
 @inlinable
-public func longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
+internal func _longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
   var member = [Bool](repeating: false, count: values.count)
   return values.withUnsafeBufferPointer { v in
-    member.withUnsafeMutableBufferPointer { markLongestIncreasingSubsequence(v, into: $0) }
+    member.withUnsafeMutableBufferPointer { _markLongestIncreasingSubsequence(v, into: $0) }
   }
+}
+
+// Hooks for tests and the harness, not part of the library's API.
+
+/// See `_markLongestIncreasingSubsequence`.
+@_spi(Internals)
+public func markLongestIncreasingSubsequence(
+  _ values: UnsafeBufferPointer<Int>, into member: UnsafeMutableBufferPointer<Bool>
+) -> Int {
+  _markLongestIncreasingSubsequence(values, into: member)
+}
+
+/// The length of a longest strictly increasing subsequence of `values`.
+@_spi(Internals)
+public func longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
+  _longestIncreasingSubsequenceLength(values)
 }

@@ -21,7 +21,7 @@ extension Snapshot {
         guard let i = oldPosition[new._items[j].id] else { continue }
         if Int(oldSectionOf[i]) == s { kept.append(i) } else { moves += 1 }
       }
-      moves += kept.count - longestIncreasingSubsequenceLength(kept)
+      moves += kept.count - _longestIncreasingSubsequenceLength(kept)
     }
     return moves
   }

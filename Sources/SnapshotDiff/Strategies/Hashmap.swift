@@ -52,7 +52,7 @@ internal func _markOffIncreasing(
   }
   var member = [Bool](repeating: false, count: values.count)
   _ = values.withUnsafeBufferPointer { v in
-    member.withUnsafeMutableBufferPointer { markLongestIncreasingSubsequence(v, into: $0) }
+    member.withUnsafeMutableBufferPointer { _markLongestIncreasingSubsequence(v, into: $0) }
   }
   for k in 0..<positions.count where !member[k] { moved[positions[k]] = true }
 }

@@ -1,4 +1,4 @@
-import SnapshotDiff
+@_spi(Internals) import SnapshotDiff
 import Testing
 
 @Suite struct MinimumMovesTests {

@@ -1,5 +1,5 @@
 import PropertyBased
-import SnapshotDiff
+@_spi(Internals) import SnapshotDiff
 import Testing
 
 @Suite struct MyersTests {

@@ -1,0 +1,72 @@
+import DiffBenchmarks
+import DiffVerification
+import FaultyStrategies
+import SnapshotDiff
+import Testing
+
+@Suite struct ComparisonTests {
+  func rows(_ strategy: String = "hashmap", wall: [UInt64], moves: Int = 3, stages: Int = 1) -> [ReportRow] {
+    wall.enumerated().map { k, ns in
+      ReportRow(
+        commit: "c", date: "d", host: "h", toolchain: "t", workload: "dk-5k", strategy: strategy, nOld: 5, nNew: 5,
+        sections: 1, sample: k, wallNanoseconds: ns, cpuNanoseconds: ns, allocatedBytes: 0, peakBytes: 0, stages: stages,
+        sectionOperations: 0, deletes: 1, inserts: 1, moves: moves, updates: 0, minMoves: 3, verified: true)
+    }
+  }
+  let tight: [UInt64] = (0..<20).map { 1_000_000 + UInt64($0 % 5) * 1_000 }
+
+  @Test func identicalIsWithinNoise() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight), threshold: 0.05)
+    #expect(c.rows.map(\.verdict) == ["~"])
+    #expect(c.exitStatus == 0)
+  }
+
+  @Test func thirtyPercentSlowerIsSlower() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight.map { $0 * 13 / 10 }), threshold: 0.05)
+    #expect(c.rows[0].verdict == "slower")
+    #expect(abs(c.rows[0].ratio! - 1.3) < 0.01)
+    #expect(c.rows[0].interval!.low > 1.25)
+    #expect(c.exitStatus == 1)
+  }
+
+  @Test func fasterIsFine() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight.map { $0 / 2 }), threshold: 0.05)
+    #expect(c.rows[0].verdict == "faster" && c.exitStatus == 0)
+  }
+
+  @Test func moreMovesAreFlagged() {
+    let c = Comparison(base: rows(wall: tight), head: rows(wall: tight, moves: 4), threshold: 0.05)
+    #expect(c.rows[0].verdict == "~")
+    #expect(c.rows[0].worse == ["moves 3→4"])
+    #expect(c.exitStatus == 1)
+    #expect(c.table.contains("MORE moves 3→4"))
+  }
+
+  @Test func rowsInOneFileOnly() {
+    let c = Comparison(base: rows(wall: tight), head: rows("heckel", wall: tight), threshold: 0.05)
+    #expect(c.rows.map(\.verdict) == ["only in base", "only in head"])
+    #expect(c.exitStatus == 0)
+  }
+
+  @Test func malformedReportsNameFileLineAndColumn() {
+    let good = CSVReport.text(rows(wall: [1, 2]))
+    #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: "3", message: "wrong header: \"hst\" where \"host\" belongs")) {
+      try CSVReport.parse(good.replacingOccurrences(of: "host", with: "hst"), file: "f")
+    }
+    #expect(throws: CSVReport.ReadError(file: "f", line: 3, column: "wall_ns", message: "\"fast\" is not a count")) {
+      try CSVReport.parse(good.replacingOccurrences(of: ",2,2,0,0,1,", with: ",fast,2,0,0,1,"), file: "f")
+    }
+    #expect(throws: CSVReport.ReadError(file: "f", line: 2, column: nil, message: "21 fields, expected 22")) {
+      try CSVReport.parse(good.replacingOccurrences(of: ",true\nc", with: "\nc"), file: "f")
+    }
+    #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: nil, message: "empty file, expected the header")) {
+      try CSVReport.parse("", file: "f")
+    }
+  }
+
+  @Test func bootstrapIntervalContainsTheRatio() {
+    let interval = Statistics.medianRatioInterval(base: [10, 11, 12, 10, 11], head: [20, 22, 24, 20, 22])
+    #expect(interval.low <= 2 && interval.high >= 2)
+    #expect(Statistics.median([3, 1, 2]) == 2 && Statistics.quantile([1, 2, 3, 4, 5], 0.9) == 4.6)
+  }
+}

@@ -1,0 +1,50 @@
+import DiffVerification
+import Foundation
+import Testing
+
+@Suite struct ShrinkerTests {
+  @Test func shrinksToTheItemsThatMatter() {
+    // Fails while "x" comes before "y" in new and after it in old.
+    func fails(_ pair: Shrinker.Pair) -> Bool {
+      let old = pair.old.sections.flatMap { $0.items.map(\.id) }
+      let new = pair.new.sections.flatMap { $0.items.map(\.id) }
+      guard let ox = old.firstIndex(of: "x"), let oy = old.firstIndex(of: "y"),
+        let nx = new.firstIndex(of: "x"), let ny = new.firstIndex(of: "y")
+      else { return false }
+      return oy < ox && nx < ny
+    }
+    let filler = (0..<300).map { (id: "f\($0)", content: "c") }
+    let old = SnapshotDraft(sections: [
+      .init(id: "A", items: Array(filler[0..<100]) + [("y", "")] + Array(filler[100..<200])),
+      .init(id: "B", items: [("x", "1")] + Array(filler[200..<300])),
+    ])
+    var new = old
+    new.sections[0].items.insert(("x", "2"), at: 50)
+    new.sections[1].items.removeFirst()
+    var shrinker = Shrinker { fails($0) }
+    let small = shrinker.shrink((old, new))
+    #expect(fails(small))
+    #expect(small.old.itemCount + small.new.itemCount == 4)
+    // old keeps y in A and x in B; new needs only A.
+    #expect(small.old.sections.count + small.new.sections.count == 3)
+  }
+}
+
+extension ShrinkerTests {
+  @Test func stopsAtItsBudgetOfCandidates() {
+    let old = SnapshotDraft(sections: [.init(id: "A", items: (0..<100).map { (id: "i\($0)", content: "") })])
+    var calls = 0
+    var shrinker = Shrinker(budget: 25) { _ in calls += 1; return false }
+    _ = shrinker.shrink((old, old))
+    #expect(calls == 25 && shrinker.tried == 25)
+  }
+
+  @Test func stopsAtItsBudgetOfTime() {
+    let old = SnapshotDraft(sections: [.init(id: "A", items: (0..<100).map { (id: "i\($0)", content: "") })])
+    var shrinker = Shrinker(seconds: 0.2) { _ in Thread.sleep(forTimeInterval: 0.05); return false }
+    let start = Date()
+    _ = shrinker.shrink((old, old))
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(shrinker.tried >= 2 && shrinker.tried <= 6)
+  }
+}
