@@ -9,8 +9,12 @@ struct CompareCommand: ParsableCommand {
     commandName: "compare",
     abstract: "Compare two bench reports (two commits): what got faster, slower, or produced worse changesets.",
     discussion: """
-      Per workload × strategy: base and head median wall time, their ratio with a 95% bootstrap
-      interval, and a verdict (faster, slower, ~ within noise). Any increase in stages, deletes,
+      Per workload × strategy, a verdict: faster, slower, or ~ (within the threshold or the noise).
+      A cell counted on both sides (bench --instructions) is judged by its exact instruction ratio
+      (--count-threshold, default 1%). A timed cell is judged by wall time divided by the floor's
+      sample of the same round, so the machine's drift cancels; the ratio of the medians gets a
+      95% bootstrap interval, and slower needs the whole interval above 1 (--threshold, default
+      5%). The floor's own change is printed as the drift. Any increase in stages, deletes,
       inserts or moves is flagged, as is a head row that failed verification.
       Exit status: 0 fine, 1 a significant slowdown beyond the threshold or more ops,
       2 invalid input (the file, line and column are named).
@@ -19,11 +23,15 @@ struct CompareCommand: ParsableCommand {
   @Argument(help: "The base report (CSV).") var base: String
   @Argument(help: "The head report (CSV).") var head: String
 
-  @Option(help: "Slowdowns within this percentage are noise.")
+  @Option(help: "Timed cells: changes within this percentage are noise.")
   var threshold: Double = 5
+
+  @Option(help: "Counted cells: changes in instructions within this percentage are noise.")
+  var countThreshold: Double = 1
 
   func validate() throws {
     if threshold < 0 || threshold >= 100 { throw ValidationError("--threshold is a percentage in 0..<100") }
+    if countThreshold < 0 || countThreshold >= 100 { throw ValidationError("--count-threshold is a percentage in 0..<100") }
   }
 
   func run() throws {
@@ -35,7 +43,7 @@ struct CompareCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     }
-    let comparison = Comparison(base: baseRows, head: headRows, threshold: threshold / 100)
+    let comparison = Comparison(base: baseRows, head: headRows, threshold: threshold / 100, countThreshold: countThreshold / 100)
     print(comparison.table)
     if comparison.exitStatus != 0 { throw ExitCode(comparison.exitStatus) }
   }

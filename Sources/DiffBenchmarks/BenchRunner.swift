@@ -85,7 +85,13 @@ public struct BenchRunner {
       var spent = [UInt64](repeating: 0, count: subjects.count)
       var done = Set<Int>()
       var round = 0
+      // The floor samples as long as anyone does: `compare` divides each
+      // sample by the floor's of the same round.
+      let floor = active.first { subjects[$0].name == TimedSubject.floor.name }
+      var floorSatisfied = false
       while done.count < active.count {
+        if let floor, floorSatisfied, active.allSatisfy({ $0 == floor || done.contains($0) }) { done.insert(floor) }
+        if done.count == active.count { break }
         for k in active where !done.contains(k) {
           let subject = subjects[k]
           probe.resetPeak()
@@ -111,7 +117,7 @@ public struct BenchRunner {
           if (round + 1 >= settings.minSamples && seconds >= settings.budgetSeconds) || seconds >= settings.capSeconds
             || round + 1 >= settings.maxSamples
           {
-            done.insert(k)
+            if k == floor { floorSatisfied = true } else { done.insert(k) }
           }
         }
         round += 1
@@ -120,7 +126,7 @@ public struct BenchRunner {
         if let reason = cell.skipped {
           log("\(workload.name) \(cell.strategy): skipped (\(reason))")
         } else {
-          let median = Statistics.median(cell.rows.map { Double($0.wallNanoseconds) })
+          let median = Statistics.median(cell.rows.compactMap(\.wallNanoseconds).map { Double($0) })
           log(String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.rows.count, median / 1e6,
             cell.failure.map { " — FAILED: \($0)" } ?? ""))
         }

@@ -1,36 +1,41 @@
 import DiffVerification
 import Foundation
 
-/// One row of a report: one timed sample (SPEC §6).
+/// One row of a report (SPEC §6): one timed sample, or one counted cell.
 public struct ReportRow: Equatable, Sendable {
-  public var commit: String
-  public var date: String
-  public var host: String
-  public var toolchain: String
-  public var workload: String
-  public var strategy: String
-  public var nOld: Int
-  public var nNew: Int
-  public var sections: Int
-  public var sample: Int
-  public var wallNanoseconds: UInt64
-  public var cpuNanoseconds: UInt64
-  public var allocatedBytes: UInt64
-  public var peakBytes: UInt64
-  public var stages: Int
-  public var sectionOperations: Int
-  public var deletes: Int
-  public var inserts: Int
-  public var moves: Int
-  public var updates: Int
-  public var minMoves: Int
-  public var verified: Bool
+  public var commit = ""
+  public var date = ""
+  public var host = ""
+  public var toolchain = ""
+  public var workload = ""
+  public var strategy = ""
+  public var nOld = 0
+  public var nNew = 0
+  public var sections = 0
+  public var sample = 0
+  /// Wall and thread CPU time of one diff; empty in counted rows.
+  public var wallNanoseconds: UInt64?
+  public var cpuNanoseconds: UInt64?
+  public var allocatedBytes: UInt64 = 0
+  public var peakBytes: UInt64 = 0
+  public var stages = 0
+  public var sectionOperations = 0
+  public var deletes = 0
+  public var inserts = 0
+  public var moves = 0
+  public var updates = 0
+  public var minMoves = 0
+  public var verified = true
+  /// Instructions one diff executed, under callgrind; empty in timed rows.
+  public var instructions: UInt64?
+
+  public init() {}
 
   public init(
     commit: String, date: String, host: String, toolchain: String, workload: String, strategy: String,
-    nOld: Int, nNew: Int, sections: Int, sample: Int, wallNanoseconds: UInt64, cpuNanoseconds: UInt64,
+    nOld: Int, nNew: Int, sections: Int, sample: Int, wallNanoseconds: UInt64?, cpuNanoseconds: UInt64?,
     allocatedBytes: UInt64, peakBytes: UInt64, stages: Int, sectionOperations: Int, deletes: Int,
-    inserts: Int, moves: Int, updates: Int, minMoves: Int, verified: Bool
+    inserts: Int, moves: Int, updates: Int, minMoves: Int, verified: Bool, instructions: UInt64? = nil
   ) {
     self.commit = commit
     self.date = date
@@ -54,29 +59,78 @@ public struct ReportRow: Equatable, Sendable {
     self.updates = updates
     self.minMoves = minMoves
     self.verified = verified
+    self.instructions = instructions
   }
+
+  /// Whether the row counts instructions rather than timing.
+  public var isCounted: Bool { instructions != nil }
 }
 
-/// The CSV report: exactly SPEC §6's columns, in order.
+/// The CSV report: exactly SPEC §6's columns, in order, each defined once —
+/// its name, how a row writes it and how a field reads back into a row.
 public enum CSVReport {
-  public static let columns = [
-    "commit", "date", "host", "toolchain", "workload", "strategy", "n_old", "n_new", "sections", "sample",
-    "wall_ns", "cpu_ns", "alloc_bytes", "peak_bytes", "stages", "section_ops", "deletes", "inserts", "moves",
-    "updates", "min_moves", "verified",
+  /// One column: its header name, its field for a row, and how a field sets it.
+  public struct Column: Sendable {
+    public let name: String
+    let write: @Sendable (ReportRow) -> String
+    /// Sets the row's value from the field; a message when the field is wrong.
+    let read: @Sendable (inout ReportRow, String) -> String?
+  }
+
+  static func text(_ name: String, _ key: WritableKeyPath<ReportRow, String> & Sendable, required: Bool = false) -> Column {
+    Column(name: name, write: { $0[keyPath: key] }) { row, field in
+      if required && field.isEmpty { return "empty" }
+      row[keyPath: key] = field
+      return nil
+    }
+  }
+  static func count(_ name: String, _ key: WritableKeyPath<ReportRow, Int> & Sendable) -> Column {
+    Column(name: name, write: { String($0[keyPath: key]) }) { row, field in
+      guard let v = Int(field), v >= 0 else { return "\"\(field)\" is not a count" }
+      row[keyPath: key] = v
+      return nil
+    }
+  }
+  static func bytes(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64> & Sendable) -> Column {
+    Column(name: name, write: { String($0[keyPath: key]) }) { row, field in
+      guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
+      row[keyPath: key] = v
+      return nil
+    }
+  }
+  /// A count that is empty where it does not apply.
+  static func optional(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64?> & Sendable) -> Column {
+    Column(name: name, write: { $0[keyPath: key].map(String.init) ?? "" }) { row, field in
+      if field.isEmpty { row[keyPath: key] = nil; return nil }
+      guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
+      row[keyPath: key] = v
+      return nil
+    }
+  }
+
+  public static let columns: [Column] = [
+    text("commit", \.commit), text("date", \.date), text("host", \.host), text("toolchain", \.toolchain),
+    text("workload", \.workload, required: true), text("strategy", \.strategy, required: true),
+    count("n_old", \.nOld), count("n_new", \.nNew), count("sections", \.sections), count("sample", \.sample),
+    optional("wall_ns", \.wallNanoseconds), optional("cpu_ns", \.cpuNanoseconds),
+    bytes("alloc_bytes", \.allocatedBytes), bytes("peak_bytes", \.peakBytes),
+    count("stages", \.stages), count("section_ops", \.sectionOperations), count("deletes", \.deletes),
+    count("inserts", \.inserts), count("moves", \.moves), count("updates", \.updates), count("min_moves", \.minMoves),
+    Column(name: "verified", write: { $0.verified ? "true" : "false" }) { row, field in
+      guard field == "true" || field == "false" else { return "\"\(field)\" is not true or false" }
+      row.verified = field == "true"
+      return nil
+    },
+    optional("instructions", \.instructions),
   ]
-  public static let header = columns.joined(separator: ",")
+  public static var names: [String] { columns.map(\.name) }
+  public static var header: String { names.joined(separator: ",") }
+  /// Reports written before the `instructions` column have the first 22.
+  static let legacyCount = 22
 
   public static func text(_ rows: [ReportRow]) -> String {
     var out = header + "\n"
-    for r in rows {
-      let fields: [String] = [
-        r.commit, r.date, r.host, r.toolchain, r.workload, r.strategy, "\(r.nOld)", "\(r.nNew)", "\(r.sections)",
-        "\(r.sample)", "\(r.wallNanoseconds)", "\(r.cpuNanoseconds)", "\(r.allocatedBytes)", "\(r.peakBytes)",
-        "\(r.stages)", "\(r.sectionOperations)", "\(r.deletes)", "\(r.inserts)", "\(r.moves)", "\(r.updates)",
-        "\(r.minMoves)", r.verified ? "true" : "false",
-      ]
-      out += fields.map(escape).joined(separator: ",") + "\n"
-    }
+    for row in rows { out += columns.map { escape($0.write(row)) }.joined(separator: ",") + "\n" }
     return out
   }
 
@@ -109,8 +163,9 @@ public enum CSVReport {
     }
   }
 
-  /// Reads a report, strictly: the exact header, then rows of 22 fields with
-  /// numbers where numbers belong and `true`/`false` in `verified`.
+  /// Reads a report, strictly: the exact header (all columns, or the first 22
+  /// of a report from before `instructions`), then rows of as many fields,
+  /// each valid for its column.
   public static func read(contentsOf path: String) throws(ReadError) -> [ReportRow] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ReadError(file: path, line: 0, column: nil, message: "cannot be read")
@@ -122,85 +177,93 @@ public enum CSVReport {
   }
 
   public static func parse(_ text: String, file: String) throws(ReadError) -> [ReportRow] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    guard let first = lines.first else { throw ReadError(file: file, line: 1, column: nil, message: "empty file, expected the header") }
-    guard first == header else {
-      let got = first.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      let k = (0..<min(got.count, columns.count)).first { got[$0] != columns[$0] } ?? min(got.count, columns.count)
+    let records = try CSVRecords.parse(text, file: file)
+    guard let first = records.first else { throw ReadError(file: file, line: 1, column: nil, message: "empty file, expected the header") }
+    let names = self.names
+    let width = first.fields == names ? names.count : first.fields == Array(names.prefix(legacyCount)) ? legacyCount : nil
+    guard let width else {
+      let got = first.fields
+      let k = (0..<min(got.count, names.count)).first { got[$0] != names[$0] } ?? min(got.count, names.count)
       let what = k < got.count ? "\"\(got[k])\"" : "nothing"
-      let expected = k < columns.count ? "\"\(columns[k])\"" : "the end of the line"
+      let expected = k < names.count ? "\"\(names[k])\"" : "the end of the line"
       throw ReadError(file: file, line: 1, column: "\(k + 1)", message: "wrong header: \(what) where \(expected) belongs")
     }
     var rows: [ReportRow] = []
-    for (index, line) in lines.enumerated().dropFirst() {
-      let number = index + 1
-      let fields = try split(String(line), file: file, line: number)
-      guard fields.count == columns.count else {
-        throw ReadError(file: file, line: number, column: nil, message: "\(fields.count) fields, expected \(columns.count)")
+    for record in records.dropFirst() {
+      guard record.fields.count == width else {
+        throw ReadError(file: file, line: record.line, column: nil, message: "\(record.fields.count) fields, expected \(width)")
       }
-      func int(_ k: Int) throws(ReadError) -> Int {
-        guard let v = Int(fields[k]), v >= 0 else {
-          throw ReadError(file: file, line: number, column: columns[k], message: "\"\(fields[k])\" is not a count")
-        }
-        return v
+      var row = ReportRow()
+      for (column, field) in zip(columns.prefix(width), record.fields) {
+        if let message = column.read(&row, field) { throw ReadError(file: file, line: record.line, column: column.name, message: message) }
       }
-      func u64(_ k: Int) throws(ReadError) -> UInt64 {
-        guard let v = UInt64(fields[k]) else {
-          throw ReadError(file: file, line: number, column: columns[k], message: "\"\(fields[k])\" is not a count")
-        }
-        return v
-      }
-      for k in [4, 5] where fields[k].isEmpty {
-        throw ReadError(file: file, line: number, column: columns[k], message: "empty")
-      }
-      guard fields[21] == "true" || fields[21] == "false" else {
-        throw ReadError(file: file, line: number, column: "verified", message: "\"\(fields[21])\" is not true or false")
-      }
-      rows.append(ReportRow(
-        commit: fields[0], date: fields[1], host: fields[2], toolchain: fields[3], workload: fields[4], strategy: fields[5],
-        nOld: try int(6), nNew: try int(7), sections: try int(8), sample: try int(9), wallNanoseconds: try u64(10),
-        cpuNanoseconds: try u64(11), allocatedBytes: try u64(12), peakBytes: try u64(13), stages: try int(14),
-        sectionOperations: try int(15), deletes: try int(16), inserts: try int(17), moves: try int(18),
-        updates: try int(19), minMoves: try int(20), verified: fields[21] == "true"))
+      rows.append(row)
     }
     return rows
   }
+}
 
-  /// Splits one line into fields, with RFC 4180 quoting.
-  static func split(_ line: String, file: String, line number: Int) throws(ReadError) -> [String] {
+/// RFC 4180 records: fields separated by commas, records by newlines (CRLF
+/// too), a quoted field may hold commas, doubled quotes and newlines.
+enum CSVRecords {
+  struct Record: Equatable {
+    /// The line the record starts on, counted from 1.
+    var line: Int
+    var fields: [String]
+  }
+
+  static func parse(_ text: String, file: String) throws(CSVReport.ReadError) -> [Record] {
+    var records: [Record] = []
     var fields: [String] = []
     var field = ""
-    var quoted = false
-    var chars = line.makeIterator()
-    var atFieldStart = true
-    while let c = chars.next() {
+    var line = 1, recordLine = 1
+    var quoted = false, wasQuoted = false
+    let chars = Array(text.unicodeScalars)
+    var k = 0
+    func endField() {
+      fields.append(field)
+      field = ""
+      wasQuoted = false
+    }
+    while k < chars.count {
+      let c = chars[k]
       if quoted {
         if c == "\"" {
-          var lookahead = chars
-          if lookahead.next() == "\"" {
-            field.append("\"")
-            chars = lookahead
+          if k + 1 < chars.count && chars[k + 1] == "\"" {
+            field.unicodeScalars.append("\"")
+            k += 1
           } else {
             quoted = false
           }
         } else {
-          field.append(c)
+          if c == "\n" { line += 1 }
+          field.unicodeScalars.append(c)
         }
       } else if c == "," {
-        fields.append(field)
-        field = ""
-        atFieldStart = true
-        continue
-      } else if c == "\"" && atFieldStart {
+        endField()
+      } else if c == "\n" || c == "\r" {
+        if c == "\r" && k + 1 < chars.count && chars[k + 1] == "\n" { k += 1 }
+        endField()
+        records.append(Record(line: recordLine, fields: fields))
+        fields = []
+        line += 1
+        recordLine = line
+      } else if c == "\"" && field.isEmpty && !wasQuoted {
         quoted = true
+        wasQuoted = true
       } else {
-        field.append(c)
+        if wasQuoted {
+          throw CSVReport.ReadError(file: file, line: line, column: "\(fields.count + 1)", message: "text after a closing quote")
+        }
+        field.unicodeScalars.append(c)
       }
-      atFieldStart = false
+      k += 1
     }
-    if quoted { throw ReadError(file: file, line: number, column: "\(fields.count + 1)", message: "unterminated quote") }
-    fields.append(field)
-    return fields
+    if quoted { throw CSVReport.ReadError(file: file, line: recordLine, column: "\(fields.count + 1)", message: "unterminated quote") }
+    if !field.isEmpty || !fields.isEmpty || wasQuoted {
+      endField()
+      records.append(Record(line: recordLine, fields: fields))
+    }
+    return records
   }
 }

@@ -3,97 +3,173 @@ import Foundation
 
 /// Two reports side by side, per workload × strategy (`diffbench compare`).
 ///
-/// Speed: the ratio of head's to base's median wall time, with a 95 %
-/// percentile-bootstrap interval of that ratio. A cell is `slower` when the
-/// ratio exceeds 1 + threshold and the interval lies above 1, `faster` when
-/// the ratio is under 1 − threshold and the interval lies below 1, else `~`.
+/// A cell counted on both sides (SPEC §6.1) is judged by instructions: the
+/// ratio head / base is exact, `slower` above 1 + `countThreshold`, `faster`
+/// below 1 − `countThreshold`.
+///
+/// A timed cell is judged against the floor of its own rounds: each sample's
+/// wall time is divided by the floor's sample from the same round of the same
+/// run (the bench samples every subject once per round, so the machine's
+/// drift hits both alike and cancels), and the ratio of the two sides'
+/// medians of those quotients gets a 95 % percentile-bootstrap interval. It is
+/// `slower` when the ratio exceeds 1 + `threshold` and the interval lies above
+/// 1, `faster` likewise below, else `~`. The floor's own raw ratio is the
+/// machine's drift, reported, never judged.
+///
 /// Quality: op counts are deterministic, so any increase in stages, deletes,
 /// inserts or moves is flagged, as is a head row that failed verification.
 public struct Comparison {
+  public enum Verdict: String, Sendable {
+    case faster, slower
+    case same = "~"
+    case onlyInBase = "only in base"
+    case onlyInHead = "only in head"
+    /// One side counted, the other timed.
+    case incomparable = "timed vs counted"
+    /// The floor: its change is the machine's drift.
+    case drift
+  }
+
+  /// What a cell was judged by.
+  public enum Basis: String, Sendable {
+    case instructions = "instr"
+    case wall = "wall÷floor"
+    case none = "-"
+  }
+
   public struct Row {
     public var workload: String
     public var strategy: String
-    public var baseMedian: Double?
-    public var headMedian: Double?
+    public var basis: Basis = .none
+    /// Median wall ns, or instructions.
+    public var baseValue: Double?
+    public var headValue: Double?
     public var ratio: Double?
     public var interval: (low: Double, high: Double)?
-    /// `faster`, `slower`, `~`, `only in base` or `only in head`.
-    public var verdict: String
+    public var verdict: Verdict = .same
     /// Op counts that grew (flagged), e.g. `moves 10→12`.
-    public var worse: [String]
+    public var worse: [String] = []
     /// Op counts that shrank.
-    public var better: [String]
+    public var better: [String] = []
   }
 
   public var rows: [Row]
   public var threshold: Double
+  public var countThreshold: Double
 
-  public var slower: [Row] { rows.filter { $0.verdict == "slower" } }
+  public var slower: [Row] { rows.filter { $0.verdict == .slower } }
+  public var faster: [Row] { rows.filter { $0.verdict == .faster } }
   public var flagged: [Row] { rows.filter { !$0.worse.isEmpty } }
   /// 1 when something got significantly slower or produced more ops, else 0.
   public var exitStatus: Int32 { slower.isEmpty && flagged.isEmpty ? 0 : 1 }
+  /// The floor's median raw ratio over the workloads timed on both sides.
+  public var drift: Double? {
+    let ratios = rows.filter { $0.verdict == .drift }.compactMap(\.ratio)
+    return ratios.isEmpty ? nil : Statistics.median(ratios)
+  }
 
-  public init(base: [ReportRow], head: [ReportRow], threshold: Double) {
+  public init(base: [ReportRow], head: [ReportRow], threshold: Double = 0.05, countThreshold: Double = 0.01) {
     self.threshold = threshold
-    func cells(_ rows: [ReportRow]) -> ([String], [String: [ReportRow]]) {
-      var order: [String] = []
-      var groups: [String: [ReportRow]] = [:]
-      for row in rows {
-        let key = row.workload + "\t" + row.strategy
-        if groups[key] == nil { order.append(key) }
-        groups[key, default: []].append(row)
-      }
-      return (order, groups)
-    }
-    let (baseOrder, baseCells) = cells(base)
-    let (headOrder, headCells) = cells(head)
+    self.countThreshold = countThreshold
+    let (baseOrder, baseCells) = Self.cells(base)
+    let (headOrder, headCells) = Self.cells(head)
     var result: [Row] = []
     for key in baseOrder + headOrder.filter({ baseCells[$0] == nil }) {
-      let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
-      var row = Row(workload: parts[0], strategy: parts[1], verdict: "~", worse: [], better: [])
-      let b = baseCells[key], h = headCells[key]
-      if let b { row.baseMedian = Statistics.median(b.map { Double($0.wallNanoseconds) }) }
-      if let h { row.headMedian = Statistics.median(h.map { Double($0.wallNanoseconds) }) }
-      guard let b, let h else {
-        row.verdict = b == nil ? "only in head" : "only in base"
+      var row = Row(workload: key.workload, strategy: key.strategy)
+      guard let b = baseCells[key], let h = headCells[key] else {
+        row.verdict = baseCells[key] == nil ? .onlyInHead : .onlyInBase
         result.append(row)
         continue
       }
-      let baseWall = b.map { Double($0.wallNanoseconds) }
-      let headWall = h.map { Double($0.wallNanoseconds) }
-      let ratio = row.headMedian! / max(row.baseMedian!, 1)
-      let interval = Statistics.medianRatioInterval(base: baseWall, head: headWall)
-      row.ratio = ratio
-      row.interval = interval
-      if ratio > 1 + threshold && interval.low > 1 {
-        row.verdict = "slower"
-      } else if ratio < 1 - threshold && interval.high < 1 {
-        row.verdict = "faster"
+      let counted = (b.first { $0.instructions != nil }, h.first { $0.instructions != nil })
+      let timedBase = b.compactMap(\.wallNanoseconds), timedHead = h.compactMap(\.wallNanoseconds)
+      if let cb = counted.0?.instructions, let ch = counted.1?.instructions {
+        row.basis = .instructions
+        row.baseValue = Double(cb)
+        row.headValue = Double(ch)
+        let ratio = Double(ch) / Double(max(cb, 1))
+        row.ratio = ratio
+        row.verdict = ratio > 1 + countThreshold ? .slower : ratio < 1 - countThreshold ? .faster : .same
+      } else if !timedBase.isEmpty && !timedHead.isEmpty {
+        row.baseValue = Statistics.median(timedBase.map { Double($0) })
+        row.headValue = Statistics.median(timedHead.map { Double($0) })
+        if key.strategy == "floor" {
+          row.ratio = row.headValue! / max(row.baseValue!, 1)
+          row.verdict = .drift
+        } else {
+          row.basis = .wall
+          let baseQuotients = Self.floorQuotients(b, floor: baseCells[CellKey(workload: key.workload, strategy: "floor")])
+          let headQuotients = Self.floorQuotients(h, floor: headCells[CellKey(workload: key.workload, strategy: "floor")])
+          let ratio = Statistics.median(headQuotients) / max(Statistics.median(baseQuotients), .leastNonzeroMagnitude)
+          let interval = Statistics.medianRatioInterval(base: baseQuotients, head: headQuotients)
+          row.ratio = ratio
+          row.interval = interval
+          if ratio > 1 + threshold && interval.low > 1 {
+            row.verdict = .slower
+          } else if ratio < 1 - threshold && interval.high < 1 {
+            row.verdict = .faster
+          }
+        }
+      } else {
+        row.verdict = .incomparable
       }
       let (b0, h0) = (b[0], h[0])
-      for (name, old, new) in [
-        ("stages", b0.stages, h0.stages), ("deletes", b0.deletes, h0.deletes),
-        ("inserts", b0.inserts, h0.inserts), ("moves", b0.moves, h0.moves),
-      ] {
-        if new > old { row.worse.append("\(name) \(old)→\(new)") }
-        if new < old { row.better.append("\(name) \(old)→\(new)") }
+      if key.strategy != "floor" {
+        for (name, old, new) in [
+          ("stages", b0.stages, h0.stages), ("deletes", b0.deletes, h0.deletes),
+          ("inserts", b0.inserts, h0.inserts), ("moves", b0.moves, h0.moves),
+        ] {
+          if new > old { row.worse.append("\(name) \(old)→\(new)") }
+          if new < old { row.better.append("\(name) \(old)→\(new)") }
+        }
       }
-      if !h0.verified { row.worse.append("verified=false") }
+      if h.contains(where: { !$0.verified }) { row.worse.append("verified=false") }
       result.append(row)
     }
     rows = result
   }
 
+  struct CellKey: Hashable {
+    var workload: String
+    var strategy: String
+  }
+
+  static func cells(_ rows: [ReportRow]) -> ([CellKey], [CellKey: [ReportRow]]) {
+    var order: [CellKey] = []
+    var groups: [CellKey: [ReportRow]] = [:]
+    for row in rows {
+      let key = CellKey(workload: row.workload, strategy: row.strategy)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(row)
+    }
+    return (order, groups)
+  }
+
+  /// Each timed sample divided by the floor's sample of the same round of
+  /// the same run (same `date`, same `sample`); raw wall times when the
+  /// report has no floor for the workload.
+  static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [Double] {
+    var floorWall: [String: Double] = [:]
+    for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall["\(f.date)\t\(f.sample)"] = Double(w) } }
+    let paired = rows.compactMap { row -> Double? in
+      guard let w = row.wallNanoseconds, let f = floorWall["\(row.date)\t\(row.sample)"], f > 0 else { return nil }
+      return Double(w) / f
+    }
+    return paired.isEmpty ? rows.compactMap(\.wallNanoseconds).map { Double($0) } : paired
+  }
+
   public var table: String {
-    let header = ["workload", "strategy", "base ms", "head ms", "ratio", "95% CI", "verdict", "ops"]
+    let header = ["workload", "strategy", "by", "base", "head", "ratio", "95% CI", "verdict", "ops"]
+    func value(_ v: Double?, _ basis: Basis) -> String {
+      guard let v else { return "-" }
+      return basis == .instructions ? String(format: "%.0f", v) : String(format: "%.3f ms", v / 1e6)
+    }
     let body: [[String]] = rows.map { r in
       [
-        r.workload, r.strategy,
-        r.baseMedian.map { String(format: "%.3f", $0 / 1e6) } ?? "-",
-        r.headMedian.map { String(format: "%.3f", $0 / 1e6) } ?? "-",
-        r.ratio.map { String(format: "%.3f", $0) } ?? "-",
-        r.interval.map { String(format: "%.3f–%.3f", $0.low, $0.high) } ?? "-",
-        r.verdict,
+        r.workload, r.strategy, r.basis.rawValue, value(r.baseValue, r.basis), value(r.headValue, r.basis),
+        r.ratio.map { String(format: "%.4f", $0) } ?? "-",
+        r.basis == .instructions ? "exact" : r.interval.map { String(format: "%.3f–%.3f", $0.low, $0.high) } ?? "-",
+        r.verdict.rawValue,
         (r.worse.map { "MORE " + $0 } + r.better.map { "fewer " + $0 }).joined(separator: ", "),
       ]
     }
@@ -104,17 +180,20 @@ public struct Comparison {
     }
     var lines = [format(header)] + body.map(format)
     lines.append("")
-    lines.append(String(
-      format: "ratio = head / base median wall time; 95%% CI: bootstrap of the median ratio (2,000 resamples); threshold %.0f%%",
-      threshold * 100))
-    // The floor's code never changes: how far it moved is the machine's drift.
-    let floorRatios = rows.filter { $0.strategy == "floor" }.compactMap(\.ratio)
-    if !floorRatios.isEmpty {
-      lines.append(String(
-        format: "floor (unchanged code) moved by ×%.3f (median over %d workloads): drift between the runs; verdicts within it are suspect",
-        Statistics.median(floorRatios), floorRatios.count))
+    let counted = rows.filter { $0.basis == .instructions }.count
+    let timed = rows.filter { $0.basis == .wall }.count
+    if counted > 0 {
+      lines.append(String(format: "instr: %d cells counted on both sides, exact ratio of instructions; threshold %.1f%%", counted, countThreshold * 100))
     }
-    lines.append("\(slower.count) slower, \(rows.filter { $0.verdict == "faster" }.count) faster, \(flagged.count) with more ops")
+    if timed > 0 {
+      lines.append(String(
+        format: "wall÷floor: %d timed cells, each sample over the floor's of its round; ratio of medians, 95%% bootstrap CI; threshold %.0f%%",
+        timed, threshold * 100))
+    }
+    if let drift {
+      lines.append(String(format: "floor (unchanged code) moved by ×%.3f: the machine's drift between the runs, divided out of the timed ratios", drift))
+    }
+    lines.append("\(slower.count) slower, \(faster.count) faster, \(flagged.count) with more ops")
     return lines.joined(separator: "\n")
   }
 }

@@ -4,27 +4,37 @@ import Foundation
 /// The table `diffbench bench` prints: per workload × strategy, timing,
 /// allocation and changeset quality.
 public enum Summary {
+  /// What a row measured: instructions when counted, else wall nanoseconds.
+  static func measure(_ row: ReportRow) -> Double {
+    row.instructions.map { Double($0) } ?? row.wallNanoseconds.map { Double($0) } ?? 0
+  }
+
   public static func table(_ cells: [CellResult]) -> String {
     var lines: [String] = []
-    let header = ["workload", "strategy", "median ms", "p90 ms", "x floor", "alloc MB", "peak MB", "stages", "moves/min", "ok"]
+    let counted = cells.contains { $0.rows.first?.isCounted == true }
+    let header = [
+      "workload", "strategy", counted ? "instructions" : "median ms", counted ? "instr/item" : "p90 ms", "x floor",
+      "alloc MB", "peak MB", "stages", "moves/min", "ok",
+    ]
     var rows: [[String]] = []
     var floorMedian: [String: Double] = [:]
     for cell in cells where cell.strategy == "floor" && !cell.rows.isEmpty {
-      floorMedian[cell.workload] = Statistics.median(cell.rows.map { Double($0.wallNanoseconds) })
+      floorMedian[cell.workload] = Statistics.median(cell.rows.map(Summary.measure))
     }
     for cell in cells {
       guard !cell.rows.isEmpty else {
         rows.append([cell.workload, cell.strategy, "skipped", "", "", "", "", "", "", ""])
         continue
       }
-      let wall = cell.rows.map { Double($0.wallNanoseconds) }
-      let median = Statistics.median(wall)
+      let values = cell.rows.map(Summary.measure)
+      let median = Statistics.median(values)
       let first = cell.rows[0]
       let ratio = floorMedian[cell.workload].map { String(format: "%.2f", median / $0) } ?? "-"
+      let items = Double(max(1, first.nOld + first.nNew))
       rows.append([
         cell.workload, cell.strategy,
-        String(format: "%.3f", median / 1e6),
-        String(format: "%.3f", Statistics.quantile(wall, 0.9) / 1e6),
+        first.isCounted ? String(format: "%.0f", median) : String(format: "%.3f", median / 1e6),
+        first.isCounted ? String(format: "%.1f", median / items) : String(format: "%.3f", Statistics.quantile(values, 0.9) / 1e6),
         ratio,
         String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.allocatedBytes) }) / 1e6),
         String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.peakBytes) }) / 1e6),

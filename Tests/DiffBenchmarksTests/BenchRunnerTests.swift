@@ -33,7 +33,7 @@ import Testing
       #expect(cell.failure == nil && cell.skipped == nil)
       #expect(cell.rows.count == 4, "\(cell.workload) \(cell.strategy)")
       #expect(cell.rows.map(\.sample) == [0, 1, 2, 3])
-      #expect(cell.rows.allSatisfy { $0.verified && $0.wallNanoseconds > 0 && $0.commit == "abc1234" })
+      #expect(cell.rows.allSatisfy { $0.verified && ($0.wallNanoseconds ?? 0) > 0 && $0.instructions == nil && $0.commit == "abc1234" })
     }
     let hashmap = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "hashmap" })
     #expect(hashmap.rows[0].moves == 5 && hashmap.rows[0].minMoves == 5 && hashmap.rows[0].sections == 3)
@@ -43,7 +43,7 @@ import Testing
 
     let text = CSVReport.text(cells.flatMap(\.rows))
     let lines = text.split(separator: "\n")
-    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified")
+    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions")
     #expect(lines.count == 1 + 12 * 4)
     #expect(try CSVReport.parse(text, file: "x.csv") == cells.flatMap(\.rows))
   }

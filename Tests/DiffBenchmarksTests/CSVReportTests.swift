@@ -21,6 +21,49 @@ import Testing
     #expect(try CSVReport.parse(CSVReport.text(rows), file: "r.csv") == rows)
   }
 
+  @Test func fieldsWithNewlinesRoundTrip() throws {
+    let rows = [row(host: "two\nlines, \"quoted\"\r\n"), row(sample: 1)]
+    let text = CSVReport.text(rows)
+    #expect(try CSVReport.parse(text, file: "r.csv") == rows)
+    #expect(try CSVReport.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), file: "r.csv").count == 2)
+  }
+
+  @Test func countedRowsLeaveTheTimesEmpty() throws {
+    var counted = row()
+    counted.wallNanoseconds = nil
+    counted.cpuNanoseconds = nil
+    counted.instructions = 123_456_789
+    let text = CSVReport.text([counted])
+    #expect(text.contains(",0,,,942080,229376,") && text.hasSuffix(",true,123456789\n"))
+    #expect(try CSVReport.parse(text, file: "r.csv") == [counted])
+  }
+
+  @Test func reportsFromBeforeTheInstructionsColumnStillRead() throws {
+    let legacy = """
+      commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified
+      429c46b,2026-11-22T03:52:00Z,vm,swift-6.3.1-RELEASE,dk-5k,hashmap,5000,5000,1,0,812345,800001,942080,229376,1,0,1000,1000,180,0,180,true
+
+      """
+    let rows = try CSVReport.parse(legacy, file: "old.csv")
+    #expect(rows.count == 1 && rows[0].wallNanoseconds == 812_345 && rows[0].instructions == nil && rows[0].moves == 180)
+    // Every report committed under results/ reads.
+    let results = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/results"
+    for file in try FileManager.default.contentsOfDirectory(atPath: results) where file.hasSuffix(".csv") {
+      #expect(!(try CSVReport.read(contentsOf: results + "/" + file)).isEmpty, "\(file)")
+    }
+  }
+
+  @Test func badFieldsAreNamedByLineAndColumn() {
+    var text = CSVReport.text([row()])
+    text = text.replacingOccurrences(of: ",true,", with: ",maybe,")
+    #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "verified", message: "\"maybe\" is not true or false")) {
+      try CSVReport.parse(text, file: "r")
+    }
+    #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "3", message: "unterminated quote")) {
+      try CSVReport.parse(CSVReport.header + "\nc,d,\"open", file: "r")
+    }
+  }
+
   @Test func writesAtomically() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).csv").path
     defer { try? FileManager.default.removeItem(atPath: path) }

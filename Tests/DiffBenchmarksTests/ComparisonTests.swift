@@ -17,13 +17,13 @@ import Testing
 
   @Test func identicalIsWithinNoise() {
     let c = Comparison(base: rows(wall: tight), head: rows(wall: tight), threshold: 0.05)
-    #expect(c.rows.map(\.verdict) == ["~"])
+    #expect(c.rows.map(\.verdict) == [.same])
     #expect(c.exitStatus == 0)
   }
 
   @Test func thirtyPercentSlowerIsSlower() {
     let c = Comparison(base: rows(wall: tight), head: rows(wall: tight.map { $0 * 13 / 10 }), threshold: 0.05)
-    #expect(c.rows[0].verdict == "slower")
+    #expect(c.rows[0].verdict == .slower)
     #expect(abs(c.rows[0].ratio! - 1.3) < 0.01)
     #expect(c.rows[0].interval!.low > 1.25)
     #expect(c.exitStatus == 1)
@@ -31,12 +31,12 @@ import Testing
 
   @Test func fasterIsFine() {
     let c = Comparison(base: rows(wall: tight), head: rows(wall: tight.map { $0 / 2 }), threshold: 0.05)
-    #expect(c.rows[0].verdict == "faster" && c.exitStatus == 0)
+    #expect(c.rows[0].verdict == .faster && c.exitStatus == 0)
   }
 
   @Test func moreMovesAreFlagged() {
     let c = Comparison(base: rows(wall: tight), head: rows(wall: tight, moves: 4), threshold: 0.05)
-    #expect(c.rows[0].verdict == "~")
+    #expect(c.rows[0].verdict == .same)
     #expect(c.rows[0].worse == ["moves 3→4"])
     #expect(c.exitStatus == 1)
     #expect(c.table.contains("MORE moves 3→4"))
@@ -44,7 +44,7 @@ import Testing
 
   @Test func rowsInOneFileOnly() {
     let c = Comparison(base: rows(wall: tight), head: rows("heckel", wall: tight), threshold: 0.05)
-    #expect(c.rows.map(\.verdict) == ["only in base", "only in head"])
+    #expect(c.rows.map(\.verdict) == [.onlyInBase, .onlyInHead])
     #expect(c.exitStatus == 0)
   }
 
@@ -56,12 +56,57 @@ import Testing
     #expect(throws: CSVReport.ReadError(file: "f", line: 3, column: "wall_ns", message: "\"fast\" is not a count")) {
       try CSVReport.parse(good.replacingOccurrences(of: ",2,2,0,0,1,", with: ",fast,2,0,0,1,"), file: "f")
     }
-    #expect(throws: CSVReport.ReadError(file: "f", line: 2, column: nil, message: "21 fields, expected 22")) {
-      try CSVReport.parse(good.replacingOccurrences(of: ",true\nc", with: "\nc"), file: "f")
+    #expect(throws: CSVReport.ReadError(file: "f", line: 2, column: nil, message: "22 fields, expected 23")) {
+      try CSVReport.parse(good.replacingOccurrences(of: ",true,\nc", with: ",true\nc"), file: "f")
     }
     #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: nil, message: "empty file, expected the header")) {
       try CSVReport.parse("", file: "f")
     }
+  }
+
+  /// Rows of one workload from one run (`date`), floor included.
+  func run(_ date: String, floor: [UInt64], _ strategy: String, _ wall: [UInt64]) -> [ReportRow] {
+    (rows("floor", wall: floor) + rows(strategy, wall: wall)).map { var r = $0; r.date = date; return r }
+  }
+
+  @Test func timedCellsAreJudgedAgainstTheFloorOfTheirRound() {
+    // Head ran on a machine 30 % slower throughout: the floor and hashmap alike.
+    let base = run("d1", floor: tight, "hashmap", tight.map { $0 * 2 })
+    let head = run("d2", floor: tight.map { $0 * 13 / 10 }, "hashmap", tight.map { $0 * 26 / 10 })
+    let c = Comparison(base: base, head: head)
+    let hashmap = c.rows.first { $0.strategy == "hashmap" }!
+    #expect(hashmap.basis == .wall && hashmap.verdict == .same && abs(hashmap.ratio! - 1) < 0.01)
+    #expect(c.rows.first { $0.strategy == "floor" }!.verdict == .drift)
+    #expect(abs(c.drift! - 1.3) < 0.01 && c.exitStatus == 0, "\(c.table)")
+    // A real 30 % slowdown on the same machine still shows.
+    let slower = Comparison(base: base, head: run("d2", floor: tight, "hashmap", tight.map { $0 * 26 / 10 }))
+    #expect(slower.rows.first { $0.strategy == "hashmap" }!.verdict == .slower)
+  }
+
+  func counted(_ strategy: String, _ instructions: UInt64, workload: String = "dk-5k") -> ReportRow {
+    var r = rows(strategy, wall: [0])[0]
+    r.workload = workload
+    r.wallNanoseconds = nil
+    r.cpuNanoseconds = nil
+    r.instructions = instructions
+    return r
+  }
+
+  @Test func countedCellsAreJudgedByExactInstructionRatios() {
+    let base = [counted("hashmap", 1_000_000), counted("heckel", 2_000_000), counted("myers", 3_000_000)]
+    #expect(Comparison(base: base, head: base).rows.allSatisfy { $0.verdict == .same && $0.ratio == 1 && $0.basis == .instructions })
+    var head = base
+    head[1].instructions = 2_040_000  // 2 % more: over the 1 % threshold
+    head[2].instructions = 3_015_000  // 0.5 %: within it
+    let c = Comparison(base: base, head: head)
+    #expect(c.rows.map(\.verdict) == [.same, .slower, .same])
+    #expect(c.exitStatus == 1 && c.table.contains("exact"))
+    #expect(Comparison(base: base, head: head, countThreshold: 0.03).exitStatus == 0)
+  }
+
+  @Test func aTimedSideAndACountedSideAreNotCompared() {
+    let c = Comparison(base: rows(wall: tight), head: [counted("hashmap", 5)])
+    #expect(c.rows[0].verdict == .incomparable && c.exitStatus == 0)
   }
 
   @Test func bootstrapIntervalContainsTheRatio() {
