@@ -28,8 +28,10 @@ let package = Package(
     .target(name: "DiffFuzzing", dependencies: ["DiffVerification", "SnapshotDiff"]),
     // jemalloc, the allocator of everything that links the benchmarks, and its counters.
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
-    // Workloads, timing, CSV reports, statistics, compare.
-    .target(name: "DiffBenchmarks", dependencies: ["DiffVerification", "SnapshotDiff", "CJemalloc"]),
+    // Callgrind's client requests around the counted diff (no-ops outside valgrind).
+    .target(name: "CCallgrind"),
+    // Workloads, timing, counting, CSV reports, statistics, compare.
+    .target(name: "DiffBenchmarks", dependencies: ["DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",

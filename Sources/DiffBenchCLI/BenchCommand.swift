@@ -8,18 +8,29 @@ import SnapshotDiff
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Time every strategy on the workload grid; print a summary and write a CSV report.",
+    abstract: "Time (or count) every strategy on the workload grid; print a summary and write a CSV report.",
     discussion: """
-      Each strategy's changeset is verified once before it is timed (a failure marks its rows
-      verified=false and the exit status is 1). Then a warm-up, and samples taken round by round
-      across strategies: at least 15 per cell or 1 s of timed work, whichever ends later, within
-      a cap of 10 s or 100 samples. A strategy whose cost model is not linear (naive, stdlib,
-      myers) is skipped on a workload where its estimated sample time is over a third of the
-      cap. Build with `-c release` (make bench does).
+      Each strategy's changeset is verified once, natively (a failure marks its rows
+      verified=false and the exit status is 1).
+
+      Timed (the default): a warm-up, then samples taken round by round across strategies, the
+      floor among them: at least 15 per cell or 1 s of timed work, whichever ends later, within a
+      cap of 10 s or 100 samples. A strategy whose cost model is not linear (naive, stdlib,
+      myers) is skipped where its estimated sample time is over a third of the cap. Writes
+      results/<commit>.csv. Build with `-c release` (make bench does).
+
+      Counted (--instructions): per workload, a child under valgrind's callgrind runs each
+      strategy once to warm up, then counts one diff's instructions (only the diff: not building
+      the pair, not verifying, not freeing), with SWIFT_DETERMINISTIC_HASHING=1. One row per
+      cell; cells estimated over 60 s under callgrind are skipped. Writes
+      results/<commit>-instructions.csv.
       """)
 
   @Flag(help: "The quick workloads with a short budget: about two minutes.")
   var quick = false
+
+  @Flag(help: "Count instructions under callgrind instead of timing (SPEC §6.1): one row per cell, the same run after run. Covers the workloads up to 100,000 items unless --filter names others.")
+  var instructions = false
 
   @Option(help: "Only workloads whose name starts with this (repeatable).")
   var filter: [String] = []
@@ -29,6 +40,7 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     var workloads = quick ? Workload.all.filter(\.quick) : Workload.all
+    if instructions && filter.isEmpty { workloads = workloads.filter(\.countedByDefault) }
     if !filter.isEmpty {
       workloads = workloads.filter { w in filter.contains { w.name.hasPrefix($0) } }
       if workloads.isEmpty {
@@ -43,16 +55,52 @@ struct BenchCommand: ParsableCommand {
       printError("warning: a debug build; timings mean little (use -c release or make bench)")
     #endif
     let info = RunInfo.current()
+    let subjects = [TimedSubject.floor] + Contenders.all.map(TimedSubject.init)
+    if instructions {
+      let path = out ?? "results/\(info.commit)-instructions.csv"
+      var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)
+      counter.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+      printError("bench --instructions: \(workloads.count) workloads under callgrind, commit \(info.commit), \(info.toolchain)")
+      let cells: [CellResult]
+      do {
+        cells = try counter.run()
+      } catch {
+        printError(error.description)
+        throw ExitCode(2)
+      }
+      return try finish(cells, path: path)
+    }
     let path = out ?? "results/\(info.commit).csv"
     var runner = BenchRunner(
-      workloads: workloads, subjects: [.floor] + Contenders.all.map(TimedSubject.init),
+      workloads: workloads, subjects: subjects,
       settings: quick ? .quick : BenchSettings(), info: info)
     runner.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     printError("bench: \(workloads.count) workloads, commit \(info.commit), \(info.toolchain), jemalloc \(AllocationProbe.version ?? "?")")
-    let cells = runner.run()
+    try finish(runner.run(), path: path)
+  }
+
+  func finish(_ cells: [CellResult], path: String) throws {
     print(Summary.table(cells))
     try CSVReport.write(cells.flatMap(\.rows), to: path)
     print("\nwrote \(path) (\(cells.reduce(0) { $0 + $1.rows.count }) rows)")
     if cells.contains(where: { $0.failure != nil }) { throw ExitCode(1) }
   }
 }
+
+struct CountWorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "count-worker", abstract: "The child of `bench --instructions`, run under callgrind (internal).",
+    shouldDisplay: false)
+
+  @Argument(help: "The workload.") var workload: String
+  @Argument(help: "The subjects to count.") var subjects: [String] = []
+
+  func run() throws {
+    let all = [TimedSubject.floor] + Contenders.all.map(TimedSubject.init)
+    let status = InstructionCounter.work(workload: workload, subjects: subjects, all: all)
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+/// This executable's counting child.
+var countWorkerCommand: [String] { [Bundle.main.executablePath ?? CommandLine.arguments[0], "count-worker"] }

@@ -7,6 +7,8 @@ public struct Workload: Sendable {
   public var name: String
   /// Whether `--quick` runs it.
   public var quick: Bool
+  /// Items on its larger side: counted runs cover up to 100,000 by default.
+  public var items: Int
   let make: @Sendable () -> (old: SnapshotDraft, new: SnapshotDraft)
 
   /// Builds the pair (outside any timed region).
@@ -18,28 +20,31 @@ public struct Workload: Sendable {
   public static let seed: UInt64 = 0x5EED_D1FF
 
   public static let all: [Workload] = [
-    Workload(name: "dk-5k", quick: true) { differenceKit(count: 5_000, drop: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 200) },
-    Workload(name: "dk-100k", quick: true) { differenceKit(count: 100_000, drop: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 2_000) },
-    Workload(name: "dk-1m", quick: false) { differenceKit(count: 1_000_000, drop: 200_000..<210_000, insert: 10_000, at: 300_000, shuffle: 2_000) },
-    Workload(name: "scattered-5k", quick: true) { scattered(count: 5_000, drop: 1_000, insert: 1_000, shuffle: 200) },
-    Workload(name: "scattered-100k", quick: false) { scattered(count: 100_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
-    Workload(name: "scattered-1m", quick: false) { scattered(count: 1_000_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
-    Workload(name: "random-1e2", quick: true) { random(count: 100) },
-    Workload(name: "random-1e3", quick: true) { random(count: 1_000) },
-    Workload(name: "random-1e4", quick: true) { random(count: 10_000) },
-    Workload(name: "random-1e5", quick: false) { random(count: 100_000) },
-    Workload(name: "random-1e6", quick: false) { random(count: 1_000_000) },
-    Workload(name: "sections-10x10k", quick: false) { sections() },
-    Workload(name: "paging-append", quick: true) { pagingAppend() },
-    Workload(name: "empty-to-list", quick: true) { emptyAndList(toList: true) },
-    Workload(name: "list-to-empty", quick: true) { emptyAndList(toList: false) },
-    Workload(name: "appstore-sections", quick: true) { appStore() },
-    Workload(name: "reversed-10k", quick: true) { reversed(count: 10_000) },
-    Workload(name: "replace-all-10k", quick: true) { replaceAll(count: 10_000) },
-    Workload(name: "identical-100k", quick: false) { identical(count: 100_000) },
+    Workload(name: "dk-5k", quick: true, items: 5_000) { differenceKit(count: 5_000, drop: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 200) },
+    Workload(name: "dk-100k", quick: true, items: 100_000) { differenceKit(count: 100_000, drop: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 2_000) },
+    Workload(name: "dk-1m", quick: false, items: 1_000_000) { differenceKit(count: 1_000_000, drop: 200_000..<210_000, insert: 10_000, at: 300_000, shuffle: 2_000) },
+    Workload(name: "scattered-5k", quick: true, items: 5_000) { scattered(count: 5_000, drop: 1_000, insert: 1_000, shuffle: 200) },
+    Workload(name: "scattered-100k", quick: false, items: 100_000) { scattered(count: 100_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
+    Workload(name: "scattered-1m", quick: false, items: 1_000_000) { scattered(count: 1_000_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
+    Workload(name: "random-1e2", quick: true, items: 100) { random(count: 100) },
+    Workload(name: "random-1e3", quick: true, items: 1_000) { random(count: 1_000) },
+    Workload(name: "random-1e4", quick: true, items: 10_000) { random(count: 10_000) },
+    Workload(name: "random-1e5", quick: false, items: 100_000) { random(count: 100_000) },
+    Workload(name: "random-1e6", quick: false, items: 1_000_000) { random(count: 1_000_000) },
+    Workload(name: "sections-10x10k", quick: false, items: 100_000) { sections() },
+    Workload(name: "paging-append", quick: true, items: 1_025) { pagingAppend() },
+    Workload(name: "empty-to-list", quick: true, items: 1_000) { emptyAndList(toList: true) },
+    Workload(name: "list-to-empty", quick: true, items: 1_000) { emptyAndList(toList: false) },
+    Workload(name: "appstore-sections", quick: true, items: 63) { appStore() },
+    Workload(name: "reversed-10k", quick: true, items: 10_000) { reversed(count: 10_000) },
+    Workload(name: "replace-all-10k", quick: true, items: 10_000) { replaceAll(count: 10_000) },
+    Workload(name: "identical-100k", quick: false, items: 100_000) { identical(count: 100_000) },
   ]
 
   public static var names: [String] { all.map(\.name) }
+
+  /// Whether a counted run (`bench --instructions`) covers it unless asked.
+  public var countedByDefault: Bool { items <= 100_000 }
 }
 
 typealias Items = [(id: String, content: String)]
