@@ -5,19 +5,27 @@ RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example
+.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
-# make compare BASE=<rev> [FILTER="dk- scattered-"]: bench <rev> and this tree
-# with the same workloads, then compare the two reports.
+# make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
+# this tree with the same workloads, counting instructions (TIMED=1: timing),
+# then compare the two reports.
 BASE ?= HEAD~1
 FILTER ?=
+TIMED ?=
+# The counted baseline the performance gate compares against.
+PERF_BASELINE ?= results/baseline-instructions.csv
 
-# jemalloc is diffbench's allocator and its source of allocation figures.
+# jemalloc is diffbench's allocator and its source of allocation figures;
+# valgrind (callgrind) counts instructions, and its header marks the counted region.
 deps:
-	@if [ ! -f /usr/include/jemalloc/jemalloc.h ]; then \
-	  echo "installing libjemalloc-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjemalloc-dev >/dev/null; \
+	@missing=""; \
+	[ -f /usr/include/jemalloc/jemalloc.h ] || missing="$$missing libjemalloc-dev"; \
+	{ command -v valgrind >/dev/null && [ -f /usr/include/valgrind/callgrind.h ]; } || missing="$$missing valgrind"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 test: deps
@@ -37,7 +45,17 @@ fuzz: release
 # tree's build is untouched; base and head are benched workload by workload,
 # alternating.
 compare: release
-	scripts/compare.sh $(BASE) $(FILTER)
+	TIMED=$(TIMED) scripts/compare.sh $(BASE) $(FILTER)
+
+# The performance gate: count this tree and compare with the committed
+# baseline; more than 1 % more instructions, or more ops, in any cell fails.
+perf-check: release
+	$(BIN)/diffbench bench --instructions --out .build/perf-check.csv >/dev/null
+	$(BIN)/diffbench compare --count-threshold 1 $(PERF_BASELINE) .build/perf-check.csv
+
+# Accepting an intended change: re-record the baseline, then commit it.
+perf-baseline: release
+	$(BIN)/diffbench bench --instructions --out $(PERF_BASELINE)
 
 # The example package races its own strategy with the whole command line.
 example: deps

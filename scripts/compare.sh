@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# make compare BASE=<rev> [FILTER="prefix …"]: build <rev> in its own git
-# worktree and build folder, bench it and this tree workload by workload,
-# alternating base, head, base, head (this machine's speed drifts by tens of
-# percent over seconds: alternation spreads the drift over both sides), then
-# compare the pooled reports.
+# make compare BASE=<rev> [FILTER="prefix …"] [TIMED=1]: build <rev> in its own
+# git worktree and build folder, bench it and this tree workload by workload,
+# then compare the pooled reports.
+#
+# Counted (the default): one `bench --instructions` run per side, under
+# callgrind; the counts do not drift, so one round is enough.
+# Timed (TIMED=1): alternating base, head, base, head per workload (this
+# machine's speed drifts by tens of percent over seconds: alternation spreads
+# the drift over both sides, and compare divides each sample by the floor's
+# of its round).
 set -euo pipefail
 base=${1:?usage: scripts/compare.sh REV [WORKLOAD-PREFIX…]}
 shift
@@ -28,19 +33,30 @@ if [ "$#" -gt 0 ]; then
   done
   workloads=$selected
 fi
+if [ "$#" -eq 0 ] && [ -z "${TIMED:-}" ]; then
+  # Counted runs cover the workloads up to 100,000 items unless named.
+  workloads=$(echo "$workloads" | grep -v -e '-1m$' -e '-1e6$' || true)
+fi
 [ -n "$workloads" ] || { echo "compare: no workload matches: $*" >&2; exit 2; }
 
+if [ -n "${TIMED:-}" ]; then
+  mode=""; rounds="1 2"
+  echo "compare: timed (wall clock), rounds alternating base and head" >&2
+else
+  mode="--instructions"; rounds="1"
+  echo "compare: counted (instructions under callgrind); TIMED=1 for wall time" >&2
+fi
 for w in $workloads; do
-  for round in 1 2; do
+  for round in $rounds; do
     echo "== $w, round $round" >&2
-    "$base_bin" bench --filter "$w" --out "$dir/base-$w-$round.csv" >/dev/null
-    "$head_bin" bench --filter "$w" --out "$dir/head-$w-$round.csv" >/dev/null
+    "$base_bin" bench $mode --filter "$w" --out "$dir/base-$w-$round.csv" >/dev/null
+    "$head_bin" bench $mode --filter "$w" --out "$dir/head-$w-$round.csv" >/dev/null
   done
 done
 for side in base head; do
   first=1
   for w in $workloads; do
-    for round in 1 2; do
+    for round in $rounds; do
       if [ $first = 1 ]; then cat "$dir/$side-$w-$round.csv"; first=0; else tail -n +2 "$dir/$side-$w-$round.csv"; fi
     done
   done > "$dir/$side.csv.tmp"
