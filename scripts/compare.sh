@@ -40,6 +40,8 @@ fi
 [ -n "$workloads" ] || { echo "compare: no workload matches: $*" >&2; exit 2; }
 
 if [ -n "${TIMED:-}" ]; then
+  # The same hash seed in every process, so hash tables probe alike in each run.
+  export SWIFT_DETERMINISTIC_HASHING=1
   mode=""; rounds="1 2"
   echo "compare: timed (wall clock), rounds alternating base and head" >&2
 else

@@ -12,8 +12,10 @@ import Foundation
 /// run (the bench samples every subject once per round, so the machine's
 /// drift hits both alike and cancels), and the ratio of the two sides'
 /// medians of those quotients gets a 95 % percentile-bootstrap interval. It is
-/// `slower` when the ratio exceeds 1 + `threshold` and the interval lies above
-/// 1, `faster` likewise below, else `~`. The floor's own raw ratio is the
+/// `slower` when the ratio exceeds 1 + `threshold`, the interval lies above
+/// 1 and, when each side pools several runs (`make compare` alternates two),
+/// every head run's median is over every base run's by the threshold;
+/// `faster` likewise below; else `~`. The floor's own raw ratio is the
 /// machine's drift, reported, never judged.
 ///
 /// Quality: op counts are deterministic, so any increase in stages, deletes,
@@ -98,15 +100,23 @@ public struct Comparison {
           row.verdict = .drift
         } else {
           row.basis = .wall
-          let baseQuotients = Self.floorQuotients(b, floor: baseCells[CellKey(workload: key.workload, strategy: "floor")])
-          let headQuotients = Self.floorQuotients(h, floor: headCells[CellKey(workload: key.workload, strategy: "floor")])
+          let baseRuns = Self.floorQuotients(b, floor: baseCells[CellKey(workload: key.workload, strategy: "floor")])
+          let headRuns = Self.floorQuotients(h, floor: headCells[CellKey(workload: key.workload, strategy: "floor")])
+          let baseQuotients = baseRuns.flatMap(\.self), headQuotients = headRuns.flatMap(\.self)
           let ratio = Statistics.median(headQuotients) / max(Statistics.median(baseQuotients), .leastNonzeroMagnitude)
           let interval = Statistics.medianRatioInterval(base: baseQuotients, head: headQuotients)
           row.ratio = ratio
           row.interval = interval
-          if ratio > 1 + threshold && interval.low > 1 {
+          // With several runs a side, every run must agree: a process's own
+          // luck (memory layout, its hash seed) moves all its samples at once,
+          // which no interval over samples can see.
+          let baseMedians = baseRuns.map { Statistics.median($0) }, headMedians = headRuns.map { Statistics.median($0) }
+          let severalRuns = baseRuns.count > 1 && headRuns.count > 1
+          let allSlower = !severalRuns || headMedians.min()! > baseMedians.max()! * (1 + threshold)
+          let allFaster = !severalRuns || headMedians.max()! < baseMedians.min()! * (1 - threshold)
+          if ratio > 1 + threshold && interval.low > 1 && allSlower {
             row.verdict = .slower
-          } else if ratio < 1 - threshold && interval.high < 1 {
+          } else if ratio < 1 - threshold && interval.high < 1 && allFaster {
             row.verdict = .faster
           }
         }
@@ -146,16 +156,26 @@ public struct Comparison {
   }
 
   /// Each timed sample divided by the floor's sample of the same round of
-  /// the same run (same `date`, same `sample`); raw wall times when the
-  /// report has no floor for the workload.
-  static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [Double] {
+  /// the same run (same `date`, same `sample`), grouped by run; raw wall
+  /// times when the report has no floor for the workload.
+  static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [[Double]] {
     var floorWall: [String: Double] = [:]
     for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall["\(f.date)\t\(f.sample)"] = Double(w) } }
-    let paired = rows.compactMap { row -> Double? in
-      guard let w = row.wallNanoseconds, let f = floorWall["\(row.date)\t\(row.sample)"], f > 0 else { return nil }
-      return Double(w) / f
+    var order: [String] = []
+    var runs: [String: [Double]] = [:]
+    for row in rows {
+      guard let w = row.wallNanoseconds else { continue }
+      let value: Double
+      if floor == nil {
+        value = Double(w)
+      } else {
+        guard let f = floorWall["\(row.date)\t\(row.sample)"], f > 0 else { continue }
+        value = Double(w) / f
+      }
+      if runs[row.date] == nil { order.append(row.date) }
+      runs[row.date, default: []].append(value)
     }
-    return paired.isEmpty ? rows.compactMap(\.wallNanoseconds).map { Double($0) } : paired
+    return order.map { runs[$0]! }
   }
 
   public var table: String {

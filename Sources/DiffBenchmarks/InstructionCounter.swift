@@ -158,7 +158,7 @@ public struct InstructionCounter {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("callgrind.out.") }
     for file in files {
       guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8),
-        let (reason, total) = Self.parseDump(text), let (allocated, peak) = memory[reason]
+        let (reason, total) = Self._parseDump(text), let (allocated, peak) = memory[reason]
       else { continue }
       result[reason] = Measured(instructions: total, allocatedBytes: allocated, peakBytes: peak)
     }
@@ -185,7 +185,7 @@ public struct InstructionCounter {
 
   /// The reason a dump was written (`desc: Trigger: Client Request: NAME`)
   /// and its total instruction count (`totals:` or `summary:`).
-  static func parseDump(_ text: String) -> (String, UInt64)? {
+  public static func _parseDump(_ text: String) -> (String, UInt64)? {
     var reason: String?, total: UInt64?
     for line in text.split(separator: "\n") {
       if line.hasPrefix("desc: Trigger: Client Request: ") {

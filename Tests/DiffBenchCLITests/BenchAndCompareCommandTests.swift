@@ -54,3 +54,56 @@ import Testing
     #expect(try diffbench(["compare", dir + "/base.csv", dir + "/missing.csv"]).status == 2)
   }
 }
+
+/// Counted runs (SPEC §6.1): the same build counts the same, and a 2 % rise
+/// in one cell is flagged, only there.
+@Suite(.serialized) struct CountedRunTests {
+  @Test func twoCountedRunsAgreeAndARiseInOneCellIsFlaggedAlone() throws {
+    try #require(InstructionCounter.valgrind != nil, "valgrind is not installed (make test installs it)")
+    let dir = try folder(["README": ""])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    for name in ["a", "b"] {
+      let run = try diffbench(["bench", "--instructions", "--filter", "appstore-sections", "--out", "\(dir)/\(name).csv"])
+      #expect(run.status == 0, "\(run.err)")
+      #expect(run.out.contains("instr/item"))
+    }
+    let a = try CSVReport.read(contentsOf: dir + "/a.csv"), b = try CSVReport.read(contentsOf: dir + "/b.csv")
+    #expect(a.count == 6 && a.allSatisfy { $0.instructions != nil && $0.wallNanoseconds == nil && $0.sample == 0 })
+    for (x, y) in zip(a, b) {
+      let ratio = Double(y.instructions!) / Double(x.instructions!)
+      #expect(abs(ratio - 1) < 0.001, "\(x.strategy): \(x.instructions!) vs \(y.instructions!)")
+    }
+    let same = try diffbench(["compare", dir + "/a.csv", dir + "/b.csv"])
+    #expect(same.status == 0 && same.out.contains("0 slower, 0 faster, 0 with more ops"), "\(same.out)")
+    // hashmap 2 % worse in a copy: flagged, and nothing else is.
+    let raised = b.map { row -> ReportRow in
+      var row = row
+      if row.strategy == "hashmap" { row.instructions = row.instructions! * 102 / 100 }
+      return row
+    }
+    try CSVReport.write(raised, to: dir + "/raised.csv")
+    let flagged = try diffbench(["compare", dir + "/a.csv", dir + "/raised.csv"])
+    #expect(flagged.status == 1)
+    let slower = flagged.out.split(separator: "\n").filter { $0.contains(" slower") && !$0.contains("0 slower") }
+    #expect(slower.count == 1 && slower.first?.contains("hashmap") == true, "\(flagged.out)")
+  }
+}
+
+@Suite struct CallgrindDumpTests {
+  @Test func readsTheReasonAndTheTotal() throws {
+    let dump = """
+      version: 1
+      creator: callgrind-3.19.0
+      cmd:  diffbench count-worker dk-5k floor hashmap
+      desc: Trigger: Client Request: hashmap
+      events: Ir
+      summary: 7212635
+      fn=(1) main
+      3 12
+      totals: 7212635
+      """
+    let parsed = try #require(InstructionCounter._parseDump(dump))
+    #expect(parsed.0 == "hashmap" && parsed.1 == 7_212_635)
+    #expect(InstructionCounter._parseDump("desc: Trigger: Program termination\ntotals: 0") == nil)
+  }
+}

@@ -83,6 +83,16 @@ import Testing
     #expect(slower.rows.first { $0.strategy == "hashmap" }!.verdict == .slower)
   }
 
+  @Test func withSeveralRunsASideEveryRunMustAgree() {
+    // Two runs a side; head's first run is 30 % slower, its second is not.
+    let base = run("b1", floor: tight, "hashmap", tight) + run("b2", floor: tight, "hashmap", tight)
+    let mixed = run("h1", floor: tight, "hashmap", tight.map { $0 * 13 / 10 }) + run("h2", floor: tight, "hashmap", tight)
+    let pooled = Comparison(base: base, head: mixed).rows.first { $0.strategy == "hashmap" }!
+    #expect(pooled.verdict == .same)
+    let both = run("h1", floor: tight, "hashmap", tight.map { $0 * 13 / 10 }) + run("h2", floor: tight, "hashmap", tight.map { $0 * 13 / 10 })
+    #expect(Comparison(base: base, head: both).rows.first { $0.strategy == "hashmap" }!.verdict == .slower)
+  }
+
   func counted(_ strategy: String, _ instructions: UInt64, workload: String = "dk-5k") -> ReportRow {
     var r = rows(strategy, wall: [0])[0]
     r.workload = workload
