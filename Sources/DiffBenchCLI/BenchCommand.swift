@@ -10,19 +10,19 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Time (or count) every strategy on the workload grid; print a summary and write a CSV report.",
     discussion: """
-      Each strategy's changeset is verified once, natively (a failure marks its rows
+      Each strategy's changeset is verified once, natively (a failure marks its rows \
       verified=false and the exit status is 1).
 
-      Timed (the default): a warm-up, then samples taken round by round across strategies, the
-      floor among them: at least 15 per cell or 1 s of timed work, whichever ends later, within a
-      cap of 10 s or 100 samples. A strategy whose cost model is not linear (naive, stdlib,
-      myers) is skipped where its estimated sample time is over a third of the cap. Writes
+      Timed (the default): a warm-up, then samples taken round by round across strategies, the \
+      floor among them: at least 15 per cell or 1 s of timed work, whichever ends later, within a \
+      cap of 10 s or 100 samples. A strategy whose cost model is not linear (naive, stdlib, \
+      myers) is skipped where its estimated sample time is over a third of the cap. Writes \
       results/<commit>.csv. Build with `-c release` (make bench does).
 
-      Counted (--instructions): per workload, a child under valgrind's callgrind runs each
-      strategy once to warm up, then counts one diff's instructions (only the diff: not building
-      the pair, not verifying, not freeing), with SWIFT_DETERMINISTIC_HASHING=1. One row per
-      cell; cells estimated over 60 s under callgrind are skipped. Writes
+      Counted (--instructions): per workload, a child under valgrind's callgrind runs each \
+      strategy once to warm up, then counts one diff's instructions (only the diff: not building \
+      the pair, not verifying, not freeing), with SWIFT_DETERMINISTIC_HASHING=1. One row per \
+      cell; cells estimated over 60 s under callgrind are skipped. Writes \
       results/<commit>-instructions.csv.
       """)
 

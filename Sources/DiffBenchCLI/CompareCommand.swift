@@ -9,14 +9,14 @@ struct CompareCommand: ParsableCommand {
     commandName: "compare",
     abstract: "Compare two bench reports (two commits): what got faster, slower, or produced worse changesets.",
     discussion: """
-      Per workload × strategy, a verdict: faster, slower, or ~ (within the threshold or the noise).
-      A cell counted on both sides (bench --instructions) is judged by its exact instruction ratio
-      (--count-threshold, default 1%). A timed cell is judged by wall time divided by the floor's
-      sample of the same round, so the machine's drift cancels; the ratio of the medians gets a
-      95% bootstrap interval, and slower needs the whole interval above 1 (--threshold, default
-      5%). The floor's own change is printed as the drift. Any increase in stages, deletes,
+      Per workload × strategy, a verdict: faster, slower, or ~ (within the threshold or the noise). \
+      A cell counted on both sides (bench --instructions) is judged by its exact instruction ratio \
+      (--count-threshold, default 1%). A timed cell is judged by wall time divided by the floor's \
+      sample of the same round, so the machine's drift cancels; the ratio of the medians gets a \
+      95% bootstrap interval, and slower needs the whole interval above 1 (--threshold, default \
+      5%). The floor's own change is printed as the drift. Any increase in stages, deletes, \
       inserts or moves is flagged, as is a head row that failed verification.
-      Exit status: 0 fine, 1 a significant slowdown beyond the threshold or more ops,
+      Exit status: 0 fine, 1 a significant slowdown beyond the threshold or more ops, \
       2 invalid input (the file, line and column are named).
       """)
 

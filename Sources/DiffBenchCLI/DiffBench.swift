@@ -21,8 +21,8 @@ public struct DiffBench: ParsableCommand {
     commandName: "diffbench",
     abstract: "Verify, fuzz and benchmark list-diff strategies.",
     discussion: """
-      Strategies: \(Contenders.names.joined(separator: ", ")).
-      Corpus files are JSON pairs of snapshots (SPEC §5); changeset files JSON (SPEC §7);
+      Strategies: \(Contenders.names.joined(separator: ", ")). \
+      Corpus files are JSON pairs of snapshots (SPEC §5); changeset files JSON (SPEC §7); \
       reports CSV (SPEC §6).
       """,
     subcommands: [

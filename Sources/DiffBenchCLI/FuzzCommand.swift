@@ -10,13 +10,13 @@ struct FuzzCommand: ParsableCommand {
     commandName: "fuzz",
     abstract: "Run random snapshot pairs through the strategies; shrink what fails into corpus files.",
     discussion: """
-      Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine.
-      Strategies run in child processes: a trap (`crash`) or no answer within --timeout
-      (`hang`) is a failure like any other. Oracles: valid stages, the exact target, the gone
-      ids deleted and the new ids inserted (a kept id is moved, unless the strategy re-inserts),
-      no stage for an identical pair, moves + re-inserts >= min_moves, each strategy's promise
-      (minimal moves, or its documented move rule), and min_moves itself against a reference.
-      Each failure is shrunk while the same strategy still fails the same way, written to --out
+      Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine. \
+      Strategies run in child processes: a trap (`crash`) or no answer within --timeout \
+      (`hang`) is a failure like any other. Oracles: valid stages, the exact target, the gone \
+      ids deleted and the new ids inserted (a kept id is moved, unless the strategy re-inserts), \
+      no stage for an identical pair, moves + re-inserts >= min_moves, each strategy's promise \
+      (minimal moves, or its documented move rule), and min_moves itself against a reference. \
+      Each failure is shrunk while the same strategy still fails the same way, written to --out \
       with `found_by`, and printed with the command that replays it.
       Exit status: 0 none found, 1 found, 2 usage.
       """)

@@ -10,15 +10,15 @@ struct VerifyCommand: ParsableCommand {
     commandName: "verify",
     abstract: "Run strategies on corpus files and check every changeset.",
     discussion: """
-      Each file's pair goes through every strategy (or those named) and the oracles of SPEC §6:
-      every stage keeps the batch-update rules, the result equals the target exactly, the gone
-      ids are deleted and the new ones inserted, an identical pair gives no stage, moves are at
-      least min_moves (exactly, for a strategy that promises the minimum) and follow the
-      strategy's documented move rule. min_moves itself is checked against a reference.
-      Folders are searched recursively for .json files. Each strategy runs in a child process:
+      Each file's pair goes through every strategy (or those named) and the oracles of SPEC §6: \
+      every stage keeps the batch-update rules, the result equals the target exactly, the gone \
+      ids are deleted and the new ones inserted, an identical pair gives no stage, moves are at \
+      least min_moves (exactly, for a strategy that promises the minimum) and follow the \
+      strategy's documented move rule. min_moves itself is checked against a reference. \
+      Folders are searched recursively for .json files. Each strategy runs in a child process: \
       a trap is a `crash`, no answer within --timeout a `hang`, and the rest still run.
 
-      Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`.
+      Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`. \
       Invalid files get a one-line error on standard error and are skipped.
       Exit status: 0 all passed, 1 a strategy failed, 2 invalid input or usage.
       """)
