@@ -6,34 +6,48 @@
 ///   - member: receives `true` at the positions of the subsequence; must have
 ///     `values.count` elements, all `false`.
 /// - Returns: the length of the subsequence.
-/// - Complexity: O(*n* log *n*) time, O(*n*) space.
+/// - Complexity: O(*n* log *n*) time, O(*n*) when `values` mostly increase
+///   (each value that extends the longest run costs O(1)); O(*n*) space.
 @inlinable
 internal func _markLongestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int>, into member: UnsafeMutableBufferPointer<Bool>
 ) -> Int {
   let n = values.count
   guard n > 0 else { return 0 }
-  // tails[k]: position of the smallest tail of an increasing run of length k+1.
-  var tails = [Int]()
-  tails.reserveCapacity(min(n, 1024))
-  var previous = [Int](repeating: -1, count: n)
+  // tails[k]: position of the smallest tail of an increasing run of length
+  // k+1; previous[p]: the position before p on its run. Int32 halves the
+  // memory: positions are below 2^31.
+  let tails = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+  let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+  defer {
+    tails.deallocate()
+    previous.deallocate()
+  }
+  var count = 0
   for p in 0..<n {
     let v = values[p]
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let mid = (low + high) / 2
-      if values[tails[mid]] < v { low = mid + 1 } else { high = mid }
+    // Most kept items keep their order: extending the longest run needs no search.
+    if count == 0 || values[Int(tails[count &- 1])] < v {
+      previous[p] = count == 0 ? -1 : tails[count &- 1]
+      tails[count] = Int32(truncatingIfNeeded: p)
+      count &+= 1
+      continue
     }
-    if low > 0 { previous[p] = tails[low - 1] }
-    if low == tails.count { tails.append(p) } else { tails[low] = p }
+    var low = 0
+    var high = count &- 1
+    while low < high {
+      let mid = (low &+ high) &>> 1
+      if values[Int(tails[mid])] < v { low = mid &+ 1 } else { high = mid }
+    }
+    previous[p] = low > 0 ? tails[low &- 1] : -1
+    tails[low] = Int32(truncatingIfNeeded: p)
   }
-  var p = tails[tails.count - 1]
+  var p = Int(tails[count &- 1])
   while p >= 0 {
     member[p] = true
-    p = previous[p]
+    p = Int(previous[p])
   }
-  return tails.count
+  return count
 }
 
 /// The length of a longest strictly increasing subsequence of `values`.

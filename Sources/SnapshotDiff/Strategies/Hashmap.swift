@@ -1,12 +1,13 @@
-/// One hash table from id to old position, one pass over the new snapshot,
-/// and minimal moves: the kept items of each section that lie off a longest
-/// increasing subsequence of their old positions.
+/// Matching by id at the least cost: the items that line up are matched by
+/// comparing ids, only the rest are hashed, into one flat table; and minimal
+/// moves: the kept items of each section that lie off a longest increasing
+/// subsequence of their old positions.
 ///
 /// Reaches ``Snapshot/minimumMoves(from:to:)`` exactly, for items and, the
 /// same way, for sections.
 ///
 /// - Complexity: O(*n* + *m*) expected for the matching, plus
-///   O(*m* log *m*) for the moves.
+///   O(*m* log *m*) for the moves (O(*m*) when the kept items keep their order).
 public struct Hashmap: MatchingStrategy {
   public var name: String { "hashmap" }
   public var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .linear) }
@@ -23,7 +24,7 @@ public struct Hashmap: MatchingStrategy {
     var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
     _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
 
-    let itemOldIndex = Snapshot._oldPositions(of: new, in: old)
+    let itemOldIndex = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
     for t in 0..<new.numberOfSections {
       let s = sectionOldIndex[t]
@@ -46,6 +47,8 @@ internal func _markOffIncreasing(
 ) {
   var positions = [Int]()
   var values = [Int]()
+  positions.reserveCapacity(range.count)
+  values.reserveCapacity(range.count)
   for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
     positions.append(j)
     values.append(oldIndex[j])

@@ -1,0 +1,48 @@
+extension Snapshot {
+  /// For each item of `new`, its flat position in `old`, or -1, hashing as
+  /// few ids as it can: within each kept section pair, the items that line
+  /// up are matched by comparing ids (`_alignRuns`); the ids left over, and
+  /// those of deleted and inserted sections, go through one flat table
+  /// (`_PositionTable`) sized for them alone, each id hashed once.
+  ///
+  /// The same result as `_oldPositions(of:in:)`, which hashes every id.
+  ///
+  /// - Complexity: O(*n* + *m*) expected.
+  @inlinable
+  static func _alignedOldPositions(of new: Self, in old: Self, sectionOldIndex: [Int]) -> [Int] {
+    var result = [Int](repeating: -1, count: new.numberOfItems)
+    var leftOld = [Int32](), leftNew = [Int32]()
+    old._items.withUnsafeBufferPointer { oldItems in
+      new._items.withUnsafeBufferPointer { newItems in
+        result.withUnsafeMutableBufferPointer { oldIndex in
+          var oldKept = [Bool](repeating: false, count: old.numberOfSections)
+          for t in 0..<new.numberOfSections {
+            let s = sectionOldIndex[t]
+            let newRange = new._sectionStarts[t]..<new._sectionStarts[t + 1]
+            guard s >= 0 else {
+              for j in newRange { leftNew.append(Int32(truncatingIfNeeded: j)) }
+              continue
+            }
+            oldKept[s] = true
+            _alignRuns(
+              old: oldItems, old._sectionStarts[s]..<old._sectionStarts[s + 1],
+              new: newItems, newRange,
+              oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew)
+          }
+          for s in 0..<old.numberOfSections where !oldKept[s] {
+            for i in old._sectionStarts[s]..<old._sectionStarts[s + 1] { leftOld.append(Int32(truncatingIfNeeded: i)) }
+          }
+          guard !leftOld.isEmpty && !leftNew.isEmpty else { return }
+          let table = _PositionTable(capacity: leftOld.count)
+          defer { table.deallocate() }
+          for i in leftOld { table.insert(hash: oldItems[Int(i)].id.hashValue, position: i) }
+          for j in leftNew {
+            let id = newItems[Int(j)].id
+            oldIndex[Int(j)] = table.position(hash: id.hashValue) { oldItems[$0].id == id }
+          }
+        }
+      }
+    }
+    return result
+  }
+}

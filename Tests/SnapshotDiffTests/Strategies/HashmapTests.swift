@@ -1,0 +1,89 @@
+import PropertyBased
+import SnapshotDiff
+import Testing
+
+/// `hashmap` matches most items by comparing ids side by side and hashes only
+/// the rest. Whatever the shape of the change, the matching must be exactly
+/// "the same id", which these tests compute the obvious way.
+@Suite struct HashmapTests {
+  /// For each new item, the flat old position of the same id, or -1.
+  func expectedOldIndex(_ old: Snap, _ new: Snap) -> [Int] {
+    var position = [String: Int]()
+    for (i, id) in old.itemIdentifiers.enumerated() { position[id] = i }
+    return new.itemIdentifiers.map { position[$0] ?? -1 }
+  }
+
+  /// Long unaligned stretches in every place the side-by-side walk can lose
+  /// its way: block deletes and inserts longer than its look-ahead, a
+  /// shuffled prefix, a reversed middle, a moved block, whole sections
+  /// deleted, inserted and moved, items moved across sections.
+  @Test func matchesExactlyTheSameIds() async {
+    await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...400)) { seed, size in
+      var rng = seed | 1
+      func next(_ bound: Int) -> Int {
+        rng = rng &* 6364136223846793005 &+ 1442695040888963407
+        return bound <= 0 ? 0 : Int((rng >> 33) % UInt64(bound))
+      }
+      let sectionCount = 1 + next(4)
+      var sections = (0..<sectionCount).map { s in ("s\(s)", (0..<(size / sectionCount)).map { "s\(s)-\($0)" }) }
+      let old = snap(sections)
+      var fresh = 0
+      for _ in 0..<(1 + next(6)) {
+        let s = next(sections.count)
+        var items = sections[s].1
+        let a = next(items.count + 1), b = a + next(items.count - a + 1)
+        switch next(7) {
+        case 0: items.removeSubrange(a..<b)
+        case 1: items.insert(contentsOf: (0..<(b - a + next(40))).map { _ in fresh += 1; return "n\(fresh)" }, at: a)
+        case 2:
+          var generator = SeededGenerator(&rng)
+          items[a..<b].shuffle(using: &generator)
+        case 3: items[a..<b].reverse()
+        case 4:
+          let block = Array(items[a..<b])
+          items.removeSubrange(a..<b)
+          items.insert(contentsOf: block, at: next(items.count + 1))
+        case 5 where !items.isEmpty:
+          let moved = items.remove(at: next(items.count))
+          let t = next(sections.count)
+          sections[t].1.insert(moved, at: next(sections[t].1.count + 1))
+        default:
+          if next(2) == 0 && sections.count > 1 { sections.remove(at: s); continue }
+          sections.insert(("x\(fresh)", (0..<next(30)).map { _ in fresh += 1; return "n\(fresh)" }), at: next(sections.count + 1))
+          continue
+        }
+        sections[s].1 = items
+      }
+      if sections.count > 1 && next(3) == 0 { sections.swapAt(0, sections.count - 1) }
+      let new = snap(sections)
+      #expect(Hashmap().matching(from: old, to: new).itemOldIndex == expectedOldIndex(old, new), "seed \(seed), size \(size)")
+    }
+  }
+
+  @Test func identicalListsNeedNoHashing() {
+    let ids = (0..<1000).map { "i\($0)" }
+    let m = Hashmap().matching(from: list(ids), to: list(ids))
+    #expect(m.itemOldIndex == Array(0..<1000) && !m.itemMoved.contains(true))
+  }
+
+  /// A deleted stretch longer than the look-ahead, then a common suffix.
+  @Test func longDeleteThenSuffix() {
+    let old = (0..<100).map { "i\($0)" }
+    let new = Array(old[0..<10] + old[60..<100])
+    let m = Hashmap().matching(from: list(old), to: list(new))
+    #expect(m.itemOldIndex == Array(0..<10) + Array(60..<100))
+  }
+}
+
+/// The seeded generator above as a `RandomNumberGenerator` for `shuffle`.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(_ seed: inout UInt64) {
+    state = seed
+    seed = seed &* 2862933555777941757 &+ 3037000493
+  }
+  mutating func next() -> UInt64 {
+    state = state &* 6364136223846793005 &+ 1442695040888963407
+    return state ^ (state >> 29)
+  }
+}
