@@ -141,6 +141,9 @@ public struct BenchRunner {
 struct WorkEstimate {
   /// Σ over new sections of (its items × its old section's items): naive's comparisons.
   var linearSearch: Double
+  /// The same searches resumed after the last kept item (naive's): for each
+  /// new item, the old items up to its match, or to the section's end.
+  var resumedSearch: Double
   /// (N + M) · D, D = N + M − 2 · (longest common subsequence of the flat id lists): stdlib's.
   var myersWork: Double
   /// Σ over section pairs of D², D their edit distance: the linear-space Myers' search.
@@ -150,9 +153,20 @@ struct WorkEstimate {
     let matching = Hashmap().matching(from: old, to: new)
     var search = 0.0
     var squares = 0.0
+    var resumed = 0.0
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
       let s = matching.sectionOldIndex[t]
       search += Double(new.numberOfItems(inSection: t)) * Double(old.numberOfItems(inSection: s))
+      var last = old.itemRange(ofSection: s).lowerBound - 1
+      for j in new.itemRange(ofSection: t) {
+        let i = matching.itemOldIndex[j]
+        if old.itemRange(ofSection: s).contains(i) && i > last {
+          resumed += Double(i - last)
+          last = i
+        } else {
+          resumed += Double(old.itemRange(ofSection: s).upperBound - last)
+        }
+      }
       // Hashmap's unmoved kept items are a longest common subsequence of the pair.
       let oldRange = old.itemRange(ofSection: s)
       let common = new.itemRange(ofSection: t).filter { oldRange.contains(matching.itemOldIndex[$0]) && !matching.itemMoved[$0] }.count
@@ -160,6 +174,7 @@ struct WorkEstimate {
       squares += d * d
     }
     linearSearch = search
+    resumedSearch = resumed
     myersSquares = squares
     let lcs = longestIncreasingSubsequenceLength(matching.itemOldIndex.filter { $0 >= 0 })
     let n = Double(old.numberOfItems + new.numberOfItems)
@@ -207,6 +222,7 @@ extension WorkEstimate {
     switch cost {
     case .linear: return 0
     case .productOfSizes: return linearSearch
+    case .scanFromLastKept: return resumedSearch
     case .flatEditScript: return myersWork
     case .squaredEditDistancePerSection: return myersSquares
     }

@@ -8,10 +8,14 @@
 /// otherwise (it moved, or changed section) it is deleted and inserted again,
 /// as a reload would.
 ///
-/// - Complexity: O(*n*·*m*) comparisons of ids.
+/// Each search starts after the last kept position, where the only keepable
+/// match can be.
+///
+/// - Complexity: O(*n*·*m*) comparisons of ids in the worst case; O(*n* +
+///   *m*) when the lists are identical or nearly so.
 public struct Naive: MatchingStrategy {
   public var name: String { "naive" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .forwardScan, reinsertsKeptItems: true, cost: .productOfSizes) }
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .forwardScan, reinsertsKeptItems: true, cost: .scanFromLastKept) }
   @inlinable public init() {}
 
   @inlinable
@@ -22,7 +26,8 @@ public struct Naive: MatchingStrategy {
     var sectionOldIndex = [Int](repeating: -1, count: new.numberOfSections)
     var lastSection = -1
     for t in 0..<new.numberOfSections {
-      if let s = old._sectionIDs.firstIndex(of: new._sectionIDs[t]), s > lastSection {
+      // Only a section after the last kept one can be kept: search from there.
+      if let s = old._sectionIDs[(lastSection + 1)...].firstIndex(of: new._sectionIDs[t]) {
         sectionOldIndex[t] = s
         lastSection = s
       }
@@ -34,10 +39,13 @@ public struct Naive: MatchingStrategy {
           let oldRange = old.itemRange(ofSection: sectionOldIndex[t])
           var last = oldRange.lowerBound - 1
           for j in new.itemRange(ofSection: t) {
+            // Only an item after the last kept one can be kept (ids are
+            // unique): the search resumes there, so a list that barely
+            // changed costs O(n).
             let id = newItems[j].id
-            var i = oldRange.lowerBound
+            var i = last + 1
             while i < oldRange.upperBound && oldItems[i].id != id { i += 1 }
-            if i < oldRange.upperBound && i > last {
+            if i < oldRange.upperBound {
               itemOldIndex[j] = i
               last = i
             }

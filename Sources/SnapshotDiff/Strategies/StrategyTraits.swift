@@ -34,6 +34,10 @@ public struct StrategyTraits: Hashable, Sendable {
     case linear
     /// Σ over section pairs of n·m comparisons (linear search).
     case productOfSizes
+    /// Linear searches that resume after the last kept item: for each new
+    /// item, the old items from there to its match, or to the section's end.
+    /// O(n·m) at worst, O(n) on identical lists.
+    case scanFromLastKept
     /// (N + M)·D over the flat lists, D the edit distance (Myers on all items).
     case flatEditScript
     /// Σ over section pairs of D² (linear-space Myers per section pair).
