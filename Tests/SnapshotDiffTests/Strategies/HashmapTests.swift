@@ -27,7 +27,7 @@ import Testing
       let sectionCount = 1 + next(4)
       var sections = (0..<sectionCount).map { s in ("s\(s)", (0..<(size / sectionCount)).map { "s\(s)-\($0)" }) }
       let old = snap(sections)
-      var fresh = 0
+      var fresh = 0, freshSections = 0
       for _ in 0..<(1 + next(6)) {
         let s = next(sections.count)
         var items = sections[s].1
@@ -49,7 +49,9 @@ import Testing
           sections[t].1.insert(moved, at: next(sections[t].1.count + 1))
         default:
           if next(2) == 0 && sections.count > 1 { sections.remove(at: s); continue }
-          sections.insert(("x\(fresh)", (0..<next(30)).map { _ in fresh += 1; return "n\(fresh)" }), at: next(sections.count + 1))
+          // Its own counter: `fresh` does not move when the section is empty.
+          freshSections += 1
+          sections.insert(("x\(freshSections)", (0..<next(30)).map { _ in fresh += 1; return "n\(fresh)" }), at: next(sections.count + 1))
           continue
         }
         sections[s].1 = items
