@@ -167,7 +167,9 @@ internal struct _StagePlan {
     }
 
     // State 0: the old snapshot in tokens.
+    // Capacities reserved: growth by doubling would allocate each list twice over.
     var state0 = State()
+    state0.items.reserveCapacity(oldItems)
     for s in 0..<oldSections {
       state0.sections.append(oldSectionNew[s] >= 0 ? oldSectionNew[s] : newSections + s)
       for i in oldStarts[s]..<oldStarts[s + 1] {
@@ -181,6 +183,11 @@ internal struct _StagePlan {
     if needsPre {
       let earlySections = (0..<newSections).filter { early[$0] }
       state1 = State()
+      var earlyItems = 0
+      for t in earlySections {
+        for j in newStarts[t]..<newStarts[t + 1] where m.itemOldIndex[j] < 0 { earlyItems += 1 }
+      }
+      state1.items.reserveCapacity(oldItems + earlyItems)
       var next = 0
       func placeEarly(before limit: Int, into state: inout State) {
         while next < earlySections.count && earlySections[next] < limit {
@@ -212,6 +219,7 @@ internal struct _StagePlan {
       // leaves, items as in the new snapshot; a deleted section that stays
       // keeps only its removed items.
       var state2 = State()
+      state2.items.reserveCapacity(oldItems + newItems)
       for token in state1.sections {
         if token < newSections {
           state2.items.append(contentsOf: Int32(newStarts[token])..<Int32(newStarts[token + 1]))
@@ -256,42 +264,55 @@ internal struct _StagePlan {
     }
 
     // Items: each token's flat position in `a`, and each position's section.
+    // On buffers: this loop runs once per item per stage, and bounds checks
+    // were a fifth of it (counted).
     var flatInA = [Int32](repeating: -1, count: newItems + oldItems)
     var sectionOfA = [Int32](repeating: 0, count: a.items.count)
-    for s in a.sections.indices {
-      for k in a.starts[s]..<a.starts[s + 1] {
-        flatInA[Int(a.items[k])] = Int32(k)
-        sectionOfA[k] = Int32(s)
-      }
-    }
-    func pathInA(_ k: Int) -> ItemPath {
-      let s = Int(sectionOfA[k])
-      return ItemPath(section: s, item: k - a.starts[s])
-    }
     var inB = [Bool](repeating: false, count: newItems + oldItems)
-    for s in b.sections.indices {
-      let sectionIsNew = sectionInA[b.sections[s]] < 0
-      for k in b.starts[s]..<b.starts[s + 1] {
-        let token = Int(b.items[k])
-        inB[token] = true
-        let to = ItemPath(section: s, item: k - b.starts[s])
-        let flat = Int(flatInA[token])
-        guard flat >= 0 else {
-          if !sectionIsNew { ops.itemInserts.append((to, token)) }
-          continue
+    let newItems = newItems
+    a.items.withUnsafeBufferPointer { aItems in
+    b.items.withUnsafeBufferPointer { bItems in
+    flatInA.withUnsafeMutableBufferPointer { flatInA in
+    sectionOfA.withUnsafeMutableBufferPointer { sectionOfA in
+    inB.withUnsafeMutableBufferPointer { inB in
+    itemMovePhase.withUnsafeBufferPointer { itemMovePhase in
+    itemUpdatePhase.withUnsafeBufferPointer { itemUpdatePhase in
+      for s in a.sections.indices {
+        for k in a.starts[s]..<a.starts[s + 1] {
+          flatInA[Int(aItems[k])] = Int32(truncatingIfNeeded: k)
+          sectionOfA[k] = Int32(truncatingIfNeeded: s)
         }
-        let planned = token < newItems  // removed items only ever stay or go
-        if a.sections[Int(sectionOfA[flat])] != b.sections[s] || (planned && itemMovePhase[token] == Int8(stage)) {
-          ops.itemMoves.append((pathInA(flat), to))
+      }
+      let stage = Int8(stage)
+      for s in b.sections.indices {
+        let section = b.sections[s]
+        let sectionIsNew = sectionInA[section] < 0
+        let start = b.starts[s]
+        for k in start..<b.starts[s + 1] {
+          let token = Int(bItems[k])
+          inB[token] = true
+          let flat = Int(flatInA[token])
+          guard flat >= 0 else {
+            if !sectionIsNew { ops.itemInserts.append((ItemPath(section: s, item: k - start), token)) }
+            continue
+          }
+          let planned = token < newItems  // removed items only ever stay or go
+          let from = Int(sectionOfA[flat])
+          if a.sections[from] != section || (planned && itemMovePhase[token] == stage) {
+            ops.itemMoves.append((ItemPath(section: from, item: flat - a.starts[from]), ItemPath(section: s, item: k - start)))
+          }
+          if planned && itemUpdatePhase[token] == stage {
+            ops.itemUpdates.append((ItemPath(section: from, item: flat - a.starts[from]), token))
+          }
         }
-        if planned && itemUpdatePhase[token] == Int8(stage) { ops.itemUpdates.append((pathInA(flat), token)) }
       }
-    }
-    for s in a.sections.indices where sectionInB[a.sections[s]] >= 0 {
-      for k in a.starts[s]..<a.starts[s + 1] where !inB[Int(a.items[k])] {
-        ops.itemDeletes.append(ItemPath(section: s, item: k - a.starts[s]))
+      for s in a.sections.indices where sectionInB[a.sections[s]] >= 0 {
+        let start = a.starts[s]
+        for k in start..<a.starts[s + 1] where !inB[Int(aItems[k])] {
+          ops.itemDeletes.append(ItemPath(section: s, item: k - start))
+        }
       }
-    }
+    }}}}}}}
     ops.itemUpdates.sort { $0.path < $1.path }
 
     let empty =

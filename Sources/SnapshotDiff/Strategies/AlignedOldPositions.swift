@@ -5,7 +5,8 @@ extension Snapshot {
   /// those of deleted and inserted sections, go through one flat table
   /// (`_PositionTable`) sized for them alone, each id hashed once.
   ///
-  /// The same result as `_oldPositions(of:in:)`, which hashes every id.
+  /// The same result as one table of every old id and a lookup per new id,
+  /// with far fewer ids hashed. `hashmap` and `myers` use it.
   ///
   /// - Complexity: O(*n* + *m*) expected.
   @inlinable

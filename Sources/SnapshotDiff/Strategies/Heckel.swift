@@ -38,92 +38,109 @@ public struct Heckel: MatchingStrategy {
   }
 }
 
-/// A symbol table entry: occurrence counters (0, 1, or 2 for "many") and the
-/// old line number.
-@usableFromInline
-internal struct _HeckelSymbol {
-  @usableFromInline var oldCount: UInt8 = 0
-  @usableFromInline var newCount: UInt8 = 0
-  @usableFromInline var oldLine: Int = -1
-  @inlinable init() {}
-}
-
 /// Heckel's passes 1–6: for each new line, the old line it is linked to, or -1.
 ///
 /// `OA` and `NA` hold a line number (>= 0) once linked, else `-(symbol) - 1`.
+/// The symbol table is a flat `_PositionTable` from id to symbol number, each
+/// id hashed once; a symbol's counters (0, 1, or 2 for "many"), its old line,
+/// and a line that holds its id (new line `j` as `j`, old line `i` as
+/// `-i - 1`) sit in plain buffers beside it, indexed by symbol.
+///
+/// - Complexity: O(*n* + *m*) expected.
 @inlinable
 internal func _heckelLinks<Element, ID: Hashable>(
   old: [Element], new: [Element], id: (Element) -> ID
 ) -> [Int] {
-  var table = [ID: Int](minimumCapacity: old.count + new.count / 8)
-  var symbols = [_HeckelSymbol]()
-  symbols.reserveCapacity(old.count + new.count / 8)
-  var na = [Int](repeating: 0, count: new.count)
-  var oa = [Int](repeating: 0, count: old.count)
-
-  @inline(__always)
-  func symbol(for key: ID) -> Int {
-    var inserted = false
-    let index = _lookupOrInsert(&table[key, default: -1], next: symbols.count, inserted: &inserted)
-    if inserted { symbols.append(_HeckelSymbol()) }
-    return index
+  // With one side empty, nothing links.
+  guard !old.isEmpty && !new.isEmpty else { return [Int](repeating: -1, count: new.count) }
+  // Passes 1 and 2 write every entry before anything reads it.
+  var na = [Int](unsafeUninitializedCapacity: new.count) { _, count in count = new.count }
+  var oa = [Int](unsafeUninitializedCapacity: old.count) { _, count in count = old.count }
+  let capacity = old.count + new.count
+  let table = _PositionTable(capacity: capacity)
+  let oldCount = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+  let newCount = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+  let oldLine = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+  let keyLine = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+  oldCount.initialize(repeating: 0)
+  newCount.initialize(repeating: 0)
+  defer {
+    table.deallocate()
+    oldCount.deallocate()
+    newCount.deallocate()
+    oldLine.deallocate()
+    keyLine.deallocate()
   }
-
-  // Pass 1: new lines.
-  for j in 0..<new.count {
-    let e = symbol(for: id(new[j]))
-    if symbols[e].newCount < 2 { symbols[e].newCount += 1 }
-    na[j] = -e - 1
-  }
-  // Pass 2: old lines.
-  for i in 0..<old.count {
-    let e = symbol(for: id(old[i]))
-    if symbols[e].oldCount < 2 { symbols[e].oldCount += 1 }
-    symbols[e].oldLine = i
-    oa[i] = -e - 1
-  }
-  // Pass 3: symbols that occur once on each side are anchors.
-  for j in 0..<new.count where na[j] < 0 {
-    let e = -na[j] - 1
-    if symbols[e].oldCount == 1 && symbols[e].newCount == 1 {
-      let i = symbols[e].oldLine
-      na[j] = i
-      oa[i] = j
-    }
-  }
-  // Pass 4: ascending; an unlinked line after a link that shares its
-  // symbol with the old line after the linked one is linked too.
-  if new.count > 1 {
-    for j in 0..<(new.count - 1) where na[j] >= 0 {
-      let i = na[j] + 1
-      if i < old.count && na[j + 1] < 0 && oa[i] < 0 && na[j + 1] == oa[i] {
-        na[j + 1] = i
-        oa[i] = j + 1
+  old.withUnsafeBufferPointer { old in
+    new.withUnsafeBufferPointer { new in
+      na.withUnsafeMutableBufferPointer { na in
+        oa.withUnsafeMutableBufferPointer { oa in
+          var symbols: Int32 = 0
+          // Pass 1: new lines.
+          for j in 0..<new.count {
+            let key = id(new[j])
+            var inserted = false
+            let e = table.position(hash: key.hashValue, orInsert: symbols, inserted: &inserted) { e in
+              let line = Int(keyLine[e])
+              return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
+            }
+            if inserted {
+              keyLine[e] = Int32(truncatingIfNeeded: j)
+              oldLine[e] = -1
+              symbols &+= 1
+            }
+            if newCount[e] < 2 { newCount[e] &+= 1 }
+            na[j] = -e - 1
+          }
+          // Pass 2: old lines.
+          for i in 0..<old.count {
+            let key = id(old[i])
+            var inserted = false
+            let e = table.position(hash: key.hashValue, orInsert: symbols, inserted: &inserted) { e in
+              let line = Int(keyLine[e])
+              return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
+            }
+            if inserted {
+              keyLine[e] = Int32(truncatingIfNeeded: -i - 1)
+              symbols &+= 1
+            }
+            if oldCount[e] < 2 { oldCount[e] &+= 1 }
+            oldLine[e] = Int32(truncatingIfNeeded: i)
+            oa[i] = -e - 1
+          }
+          // Pass 3: symbols that occur once on each side are anchors.
+          for j in 0..<new.count where na[j] < 0 {
+            let e = -na[j] - 1
+            if oldCount[e] == 1 && newCount[e] == 1 {
+              let i = Int(oldLine[e])
+              na[j] = i
+              oa[i] = j
+            }
+          }
+          // Pass 4: ascending; an unlinked line after a link that shares its
+          // symbol with the old line after the linked one is linked too.
+          for j in 0..<(new.count - 1) where na[j] >= 0 {
+            let i = na[j] + 1
+            if i < old.count && na[j + 1] < 0 && oa[i] < 0 && na[j + 1] == oa[i] {
+              na[j + 1] = i
+              oa[i] = j + 1
+            }
+          }
+          // Pass 5: descending, the same towards the start.
+          for j in stride(from: new.count - 1, to: 0, by: -1) where na[j] >= 0 {
+            let i = na[j] - 1
+            if i >= 0 && na[j - 1] < 0 && oa[i] < 0 && na[j - 1] == oa[i] {
+              na[j - 1] = i
+              oa[i] = j - 1
+            }
+          }
+          // Pass 6: unlinked lines are inserts (new side) and deletes (old side).
+          for j in 0..<new.count where na[j] < 0 { na[j] = -1 }
+        }
       }
     }
-    // Pass 5: descending, the same towards the start.
-    for j in stride(from: new.count - 1, to: 0, by: -1) where na[j] >= 0 {
-      let i = na[j] - 1
-      if i >= 0 && na[j - 1] < 0 && oa[i] < 0 && na[j - 1] == oa[i] {
-        na[j - 1] = i
-        oa[i] = j - 1
-      }
-    }
   }
-  // Pass 6: unlinked lines are inserts (new side) and deletes (old side).
-  for j in 0..<new.count where na[j] < 0 { na[j] = -1 }
   return na
-}
-
-/// Reads the value at a dictionary's default-subscript slot, storing `next`
-/// there first when the key was missing: one hash lookup either way.
-@inlinable @inline(__always)
-internal func _lookupOrInsert(_ slot: inout Int, next: Int, inserted: inout Bool) -> Int {
-  if slot < 0 {
-    slot = next
-    inserted = true
-  }
-  return slot
 }
 
 /// Greedy move report (IGListKit's): a kept element is moved when it changes
@@ -134,34 +151,43 @@ internal func _lookupOrInsert(_ slot: inout Int, next: Int, inserted: inout Bool
 internal func _greedyMoves(
   newToOld: [Int], oldStarts: [Int], newStarts: [Int], sectionOldIndex: [Int]
 ) -> [Bool] {
-  let oldCount = oldStarts.last!
+  let oldCount = oldStarts[oldStarts.count - 1]
   var moved = [Bool](repeating: false, count: newToOld.count)
-  // Old side: for each old element kept in the same section, its rank there.
-  var oldRank = [Int](repeating: -1, count: oldCount)
-  var stays = [Bool](repeating: false, count: oldCount)
-  for t in 0..<(newStarts.count - 1) where sectionOldIndex[t] >= 0 {
-    let s = sectionOldIndex[t]
-    for j in newStarts[t]..<newStarts[t + 1] {
-      let o = newToOld[j]
-      if o >= oldStarts[s] && o < oldStarts[s + 1] { stays[o] = true }
-    }
-  }
-  for s in 0..<(oldStarts.count - 1) {
-    var rank = 0
-    for i in oldStarts[s]..<oldStarts[s + 1] where stays[i] {
-      oldRank[i] = rank
-      rank += 1
-    }
-  }
-  for t in 0..<(newStarts.count - 1) {
-    var rank = 0
-    for j in newStarts[t]..<newStarts[t + 1] where newToOld[j] >= 0 {
-      let o = newToOld[j]
-      if stays[o] && (sectionOldIndex[t] >= 0 && o >= oldStarts[sectionOldIndex[t]] && o < oldStarts[sectionOldIndex[t] + 1]) {
-        if oldRank[o] != rank { moved[j] = true }
-        rank += 1
-      } else {
-        moved[j] = true
+  // For each old element kept in the same section pair, its rank there; -1
+  // for the others (deleted, or gone to another section).
+  var oldRank = [Int32](repeating: -1, count: oldCount)
+  newToOld.withUnsafeBufferPointer { newToOld in
+    oldRank.withUnsafeMutableBufferPointer { oldRank in
+      moved.withUnsafeMutableBufferPointer { moved in
+        for t in 0..<(newStarts.count - 1) where sectionOldIndex[t] >= 0 {
+          let s = sectionOldIndex[t]
+          let lower = oldStarts[s], upper = oldStarts[s + 1]
+          for j in newStarts[t]..<newStarts[t + 1] {
+            let o = newToOld[j]
+            if o >= lower && o < upper { oldRank[o] = 0 }
+          }
+        }
+        for s in 0..<(oldStarts.count - 1) {
+          var rank: Int32 = 0
+          for i in oldStarts[s]..<oldStarts[s + 1] where oldRank[i] == 0 {
+            oldRank[i] = rank
+            rank &+= 1
+          }
+        }
+        // Each old element has one new position, so a ranked one stayed in
+        // the section pair of exactly this new element.
+        for t in 0..<(newStarts.count - 1) {
+          var rank: Int32 = 0
+          for j in newStarts[t]..<newStarts[t + 1] where newToOld[j] >= 0 {
+            let r = oldRank[newToOld[j]]
+            if r >= 0 {
+              if r != rank { moved[j] = true }
+              rank &+= 1
+            } else {
+              moved[j] = true
+            }
+          }
+        }
       }
     }
   }

@@ -4,14 +4,17 @@
 ///
 /// Ids are first interned to integers (an old item's number is its position;
 /// a new id not in the old list gets a number of its own), so the inner loop
-/// compares integers. Sections are diffed first; then each new section's
+/// compares integers. Within a section pair, ids found on one side only are
+/// set aside before the search (they cannot be common), so the edit distance
+/// *D* it runs on counts the moved items, not the deletes and inserts. Sections are diffed first; then each new section's
 /// items against those of the old section it continues (as DifferenceKit
 /// does), so a moved or inserted section is not a huge edit of the flat list.
 /// The longest common subsequence stays in place; every other kept item is a
 /// delete and an insert of the same id, paired into a move.
 ///
-/// - Complexity: O((*N*+*M*)*D*) time for *D* deletes and inserts, O(*N*+*M*)
-///   space.
+/// - Complexity: O((*N*+*M*)*D*) time, where *D* is twice the number of
+///   moved items in the worst section pair (deletes and inserts are set aside
+///   in O(*N*+*M*)); O(*N*+*M*) space.
 public struct Myers: MatchingStrategy {
   public var name: String { "myers" }
   public var traits: StrategyTraits { StrategyTraits(moveRule: .longestCommonSubsequence, cost: .squaredEditDistancePerSection) }
@@ -24,19 +27,28 @@ public struct Myers: MatchingStrategy {
   ) -> Matching {
     let (sectionOldIndex, sectionMoved) = _myersMatch(old: old._sectionIDs, new: new._sectionIDs, id: { $0 })
     // Interned: an old item's number is its flat position.
-    let itemOldIndex = Snapshot._oldPositions(of: new, in: old)
+    let itemOldIndex = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     // Kept items are moved unless found in their section pair's common subsequence.
     var itemMoved = itemOldIndex.map { $0 >= 0 }
-    var a: [Int] = [], b: [Int] = []
+    // Only ids on both sides of a section pair can be common (ids are
+    // unique), so the others are left out before the search, as GNU diff
+    // discards lines found in one file only: D then counts moves alone, not
+    // deletes and inserts. `a`: the shared ids' old positions in old order;
+    // `b`: the same in new order, with `bNew` their new positions.
+    var shared = [Bool](repeating: false, count: old.numberOfItems)
+    var a: [Int] = [], b: [Int] = [], bNew: [Int] = []
     for t in 0..<new.numberOfSections where sectionOldIndex[t] >= 0 {
       let oldRange = old.itemRange(ofSection: sectionOldIndex[t])
-      let newRange = new.itemRange(ofSection: t)
       a.removeAll(keepingCapacity: true)
       b.removeAll(keepingCapacity: true)
-      a.append(contentsOf: oldRange)
-      // An id from elsewhere (or nowhere) gets a number no old item here has.
-      for j in newRange { b.append(oldRange.contains(itemOldIndex[j]) ? itemOldIndex[j] : -j - 1) }
-      _myersCommon(a, b) { _, y in itemMoved[newRange.lowerBound + y] = false }
+      bNew.removeAll(keepingCapacity: true)
+      for j in new.itemRange(ofSection: t) where oldRange.contains(itemOldIndex[j]) {
+        b.append(itemOldIndex[j])
+        bNew.append(j)
+        shared[itemOldIndex[j]] = true
+      }
+      for i in oldRange where shared[i] { a.append(i) }
+      _myersCommon(a, b) { _, y in itemMoved[bNew[y]] = false }
     }
     return Matching(
       sectionOldIndex: sectionOldIndex, sectionMoved: sectionMoved,
@@ -98,8 +110,9 @@ internal func _myersCommon(_ a: [Int], _ b: [Int], match: (Int, Int) -> Void) {
   }
   if aHi == lo || bHi == lo { return }
   let size = 2 * ((aHi - lo) + (bHi - lo)) + 6
-  var forward = [Int](repeating: 0, count: size)
-  var backward = [Int](repeating: 0, count: size)
+  // Not zeroed: each diagonal is written before it is read.
+  var forward = [Int](unsafeUninitializedCapacity: size) { _, count in count = size }
+  var backward = [Int](unsafeUninitializedCapacity: size) { _, count in count = size }
   a.withUnsafeBufferPointer { a in
     b.withUnsafeBufferPointer { b in
       forward.withUnsafeMutableBufferPointer { vf in
@@ -157,30 +170,32 @@ internal struct _MiddleSnakeSearch {
     let maxD = (n + m + 1) / 2
     // Forward diagonals span −maxD−1...maxD+1, backward ones delta−maxD−1...delta+maxD+1.
     let offset = maxD + m + 2
-    vf[offset + 1] = 0
-    vb[offset + delta - 1] = n
+    // Pointers at the subproblem's origin and at diagonal 0: the inner loops
+    // index them directly.
+    let pa = a.baseAddress! + aLo, pb = b.baseAddress! + bLo
+    let f = vf.baseAddress! + offset, r = vb.baseAddress! + offset
+    f[1] = 0
+    r[delta - 1] = n
     for d in 0...maxD {
       // Forward: furthest x on each diagonal with d edits.
       for k in stride(from: -d, through: d, by: 2) {
-        var x = (k == -d || (k != d && vf[offset + k - 1] < vf[offset + k + 1]))
-          ? vf[offset + k + 1] : vf[offset + k - 1] + 1
+        var x = (k == -d || (k != d && f[k - 1] < f[k + 1])) ? f[k + 1] : f[k - 1] + 1
         var y = x - k
         let sx = x, sy = y
-        while x < n && y < m && a[aLo + x] == b[bLo + y] { x += 1; y += 1 }
-        vf[offset + k] = x
-        if odd && k >= delta - (d - 1) && k <= delta + (d - 1) && x >= vb[offset + k] {
+        while x < n && y < m && pa[x] == pb[y] { x += 1; y += 1 }
+        f[k] = x
+        if odd && k >= delta - (d - 1) && k <= delta + (d - 1) && x >= r[k] {
           return (aLo + sx, bLo + sy, aLo + x, bLo + y)
         }
       }
       // Backward: smallest x on each diagonal with d edits from the end.
       for k in stride(from: delta - d, through: delta + d, by: 2) {
-        var x = (k == delta + d || (k != delta - d && vb[offset + k - 1] < vb[offset + k + 1]))
-          ? vb[offset + k - 1] : vb[offset + k + 1] - 1
+        var x = (k == delta + d || (k != delta - d && r[k - 1] < r[k + 1])) ? r[k - 1] : r[k + 1] - 1
         var y = x - k
         let ex = x, ey = y
-        while x > 0 && y > 0 && a[aLo + x - 1] == b[bLo + y - 1] { x -= 1; y -= 1 }
-        vb[offset + k] = x
-        if !odd && k >= -d && k <= d && x <= vf[offset + k] {
+        while x > 0 && y > 0 && pa[x - 1] == pb[y - 1] { x -= 1; y -= 1 }
+        r[k] = x
+        if !odd && k >= -d && k <= d && x <= f[k] {
           return (aLo + x, bLo + y, aLo + ex, bLo + ey)
         }
       }

@@ -47,6 +47,28 @@ internal struct _PositionTable {
   }
 
   /// The position recorded for a key with this hash for which `matches`
+  /// holds; failing that, records `next` for it and returns it, with
+  /// `inserted` set. One probe sequence either way.
+  @inlinable @inline(__always)
+  func position(hash: Int, orInsert next: Int32, inserted: inout Bool, where matches: (Int) -> Bool) -> Int {
+    let tag = Self.tag(hash)
+    var slot = hash & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 {
+        slots[slot] = tag | UInt64(UInt32(bitPattern: next))
+        inserted = true
+        return Int(next)
+      }
+      if entry & 0xFFFF_FFFF_0000_0000 == tag {
+        let position = Int(UInt32(truncatingIfNeeded: entry))
+        if matches(position) { return position }
+      }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  /// The position recorded for a key with this hash for which `matches`
   /// holds, or -1.
   @inlinable @inline(__always)
   func position(hash: Int, where matches: (Int) -> Bool) -> Int {

@@ -42,4 +42,31 @@ import Testing
     #expect(Myers.commonSubsequence(a, a).count == 200)
     #expect(Myers.commonSubsequence([], a).isEmpty)
   }
+
+  /// Ids on one side only are set aside before the search: with many of
+  /// them around a few moves, the moved items are still exactly the kept
+  /// ones off one longest common subsequence.
+  @Test func oneSidedIdsDoNotChangeTheOptimum() async {
+    let choices = Gen.int(in: 0...9).array(of: 0...60)
+    await propertyCheck(count: 300, input: choices) { choices in
+      // Each choice: keep the next old item (0–5), delete it (6), insert a
+      // fresh one (7), or keep it at the end instead (8–9: a move).
+      var old = [String](), new = [String](), tail = [String]()
+      for (k, c) in choices.enumerated() {
+        switch c {
+        case 0...5: old.append("i\(k)"); new.append("i\(k)")
+        case 6: old.append("i\(k)")
+        case 7: new.append("n\(k)")
+        default: old.append("i\(k)"); tail.append("i\(k)")
+        }
+      }
+      new += tail.reversed()
+      let m = Myers().matching(from: list(old), to: list(new))
+      let position = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1, $0) })
+      let keptNew = new.compactMap { position[$0] }
+      let kept = m.itemOldIndex.filter { $0 >= 0 }.count
+      #expect(kept == keptNew.count)
+      #expect(m.itemMoved.filter { $0 }.count == kept - lcsLength(keptNew.sorted(), keptNew))
+    }
+  }
 }
