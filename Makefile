@@ -5,7 +5,7 @@ RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline
+.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -41,6 +41,11 @@ release: deps
 
 bench: release
 	$(BIN)/diffbench bench $(BENCH_ARGS)
+
+# The report page from every report in results/, and the scaling plot the
+# README shows.
+report: release
+	$(BIN)/diffbench report --out results/report.html --scaling-svg results/scaling.svg results/
 
 fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)

@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "DiffVerification", targets: ["DiffVerification"]),
     .library(name: "DiffFuzzing", targets: ["DiffFuzzing"]),
     .library(name: "DiffBenchmarks", targets: ["DiffBenchmarks"]),
+    .library(name: "DiffReport", targets: ["DiffReport"]),
     // The whole command line, for another package's executable with its own strategies.
     .library(name: "DiffBenchCLI", targets: ["DiffBenchCLI"]),
     .executable(name: "diffbench", targets: ["diffbench"]),
@@ -32,11 +33,13 @@ let package = Package(
     .target(name: "CCallgrind"),
     // Workloads, timing, counting, CSV reports, statistics, compare.
     .target(name: "DiffBenchmarks", dependencies: ["DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind"]),
+    // The report page and compare's page: plain SVG and HTML strings.
+    .target(name: "DiffReport", dependencies: ["DiffBenchmarks", "DiffVerification"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",
       dependencies: [
-        "DiffBenchmarks", "DiffFuzzing", "DiffVerification", "SnapshotDiff",
+        "DiffBenchmarks", "DiffFuzzing", "DiffReport", "DiffVerification", "SnapshotDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "diffbench", dependencies: ["DiffBenchCLI"]),
@@ -51,6 +54,7 @@ let package = Package(
     .testTarget(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffVerification", "SnapshotDiff"]),
+    .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffBenchmarks"]),
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffVerification"]),
     // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),

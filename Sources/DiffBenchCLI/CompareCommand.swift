@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffBenchmarks
 import DiffFuzzing
+import DiffReport
 import DiffVerification
 import Foundation
 
@@ -29,6 +30,9 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Counted cells: changes in instructions within this percentage are noise.")
   var countThreshold: Double = 1
 
+  @Option(help: "Also write the verdicts as an HTML page, colour-coded, each interval drawn.")
+  var html: String?
+
   func validate() throws {
     if threshold < 0 || threshold >= 100 { throw ValidationError("--threshold is a percentage in 0..<100") }
     if countThreshold < 0 || countThreshold >= 100 { throw ValidationError("--count-threshold is a percentage in 0..<100") }
@@ -45,6 +49,10 @@ struct CompareCommand: ParsableCommand {
     }
     let comparison = Comparison(base: baseRows, head: headRows, threshold: threshold / 100, countThreshold: countThreshold / 100)
     print(comparison.table)
+    if let html {
+      try write(ComparisonPage.html(comparison, base: base, head: head), to: html)
+      print("wrote \(html)")
+    }
     if comparison.exitStatus != 0 { throw ExitCode(comparison.exitStatus) }
   }
 }

@@ -26,7 +26,7 @@ public struct DiffBench: ParsableCommand {
       reports CSV (SPEC §6).
       """,
     subcommands: [
-      ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self,
+      ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self, ReportCommand.self,
       DiffCommand.self, CheckCommand.self, WorkerCommand.self, CountWorkerCommand.self,
     ]
   )

@@ -35,7 +35,7 @@ extension RunInfo {
   }
 
   /// The trimmed standard output of a command, or `nil` when it fails.
-  static func shell(_ command: [String]) -> String? {
+  public static func shell(_ command: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = command

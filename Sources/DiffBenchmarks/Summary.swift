@@ -57,6 +57,10 @@ public enum Summary {
       lastWorkload = r[0]
       lines.append(format(r))
     }
+    if let growth = Growth.line(cells.flatMap(\.rows)) {
+      lines.append("")
+      lines.append(growth + "  (slope of log median against log n on the random-1e* sweep)")
+    }
     let skipped = cells.filter { $0.skipped != nil }
     if !skipped.isEmpty {
       lines.append("")

@@ -1,0 +1,62 @@
+import ArgumentParser
+import DiffBenchmarks
+import DiffReport
+import DiffVerification
+import Foundation
+
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Draw bench reports as one self-contained HTML page (SPEC §6.2).",
+    discussion: """
+      Reads reports (CSV files, or folders of them) and writes one HTML page that opens \
+      offline: plots as inline SVG, every plotted value also a tooltip and a table row. \
+      Sections: 1. scaling (random-1e2 … random-1e6, time or instructions per item against n, \
+      log–log, each strategy's growth exponent); 2. workloads (each strategy as × floor, p10–p90); \
+      3. quality (moves against min_moves, re-inserts); 4. memory (peak and allocated bytes \
+      against the floor's); 5. history (each cell across commits, in git rev-list order, steps \
+      compare calls slower ringed). Sections 2–4 show the newest timed run.
+      Exit status: 0 written, 2 invalid input (the file and what is wrong are named).
+      """)
+
+  @Argument(help: "Reports: CSV files, or folders whose .csv files are read.")
+  var reports: [String]
+
+  @Option(help: "The page to write.")
+  var out = "results/report.html"
+
+  @Option(help: "Also write the scaling plot as a standalone SVG file here.")
+  var scalingSvg: String?
+
+  func validate() throws {
+    if reports.isEmpty { throw ValidationError("name at least one report (a CSV file or a folder)") }
+  }
+
+  func run() throws {
+    let runs: [ReportRun]
+    do {
+      runs = try ReportRun.load(reports)
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    let page = ReportPage(runs: runs, history: ReportRun.gitHistory())
+    try write(page.html, to: out)
+    print("wrote \(out) (\(runs.count) runs: \(runs.map(\.commit).joined(separator: ", ")))")
+    if let path = scalingSvg {
+      guard let svg = page.scalingSVG else {
+        printError("no cell of the scaling sweep (random-1e*) in these reports: \(path) not written")
+        throw ExitCode(2)
+      }
+      try write(svg, to: path)
+      print("wrote \(path)")
+    }
+  }
+}
+
+/// Writes a page by way of a temporary file, creating its folder.
+func write(_ text: String, to path: String) throws {
+  let folder = (path as NSString).deletingLastPathComponent
+  if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+  try writeAtomically(text, to: path)
+}

@@ -1,0 +1,75 @@
+import DiffVerification
+import Foundation
+
+/// How each strategy's cost grows with n on the scaling sweep
+/// (`random-1e2` … `random-1e6`, SPEC §6.2).
+///
+/// The exponent is the least-squares slope of log(median) against log(n),
+/// n being the old snapshot's items: 1 is linear, 2 quadratic. It is fitted
+/// on the sweep's cells a report has (skipped cells have no rows), so it
+/// needs at least two sizes. O(r) for r rows.
+public enum Growth {
+  /// The workloads of the scaling sweep, smallest first.
+  public static let sweep = ["random-1e2", "random-1e3", "random-1e4", "random-1e5", "random-1e6"]
+
+  /// One point of a strategy's sweep: n, and the cell's median (wall
+  /// nanoseconds, or instructions for a counted cell).
+  public struct Point: Equatable, Sendable {
+    public var workload: String
+    public var n: Int
+    public var median: Double
+    public init(workload: String, n: Int, median: Double) {
+      self.workload = workload
+      self.n = n
+      self.median = median
+    }
+  }
+
+  /// Per strategy, in the report's order, its sweep points, smallest n first.
+  public static func points(_ rows: [ReportRow]) -> [(strategy: String, points: [Point])] {
+    var order: [String] = []
+    var values: [String: [String: [Double]]] = [:]
+    var sizes: [String: Int] = [:]
+    for row in rows where sweep.contains(row.workload) {
+      guard row.instructions != nil || row.wallNanoseconds != nil else { continue }
+      let value = Summary.measure(row)
+      if values[row.strategy] == nil { order.append(row.strategy) }
+      values[row.strategy, default: [:]][row.workload, default: []].append(value)
+      sizes[row.workload] = row.nOld
+    }
+    return order.map { strategy in
+      let cells = values[strategy]!
+      let points = sweep.compactMap { w in
+        cells[w].map { Point(workload: w, n: sizes[w]!, median: Statistics.median($0)) }
+      }
+      return (strategy, points)
+    }
+  }
+
+  /// The slope of log(median) against log(n), or `nil` with fewer than two
+  /// distinct sizes.
+  public static func exponent(_ points: [Point]) -> Double? {
+    let usable = points.filter { $0.n > 0 && $0.median > 0 }
+    guard Set(usable.map(\.n)).count >= 2 else { return nil }
+    let xs = usable.map { log10(Double($0.n)) }, ys = usable.map { log10($0.median) }
+    let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+    var sxy = 0.0, sxx = 0.0
+    for (x, y) in zip(xs, ys) {
+      sxy += (x - mx) * (y - my)
+      sxx += (x - mx) * (x - mx)
+    }
+    return sxy / sxx
+  }
+
+  /// `growth: hashmap n^1.02, heckel n^1.04, …` for the strategies (and the
+  /// floor) with at least two sizes; `nil` when none has.
+  public static func line(_ rows: [ReportRow]) -> String? {
+    let fitted = points(rows).compactMap { s in exponent(s.points).map { (s.strategy, $0) } }
+    guard !fitted.isEmpty else { return nil }
+    return "growth: " + fitted.map { "\($0.0) n^" + format($0.1) }.joined(separator: ", ")
+  }
+
+  public static func format(_ exponent: Double) -> String {
+    String(format: "%.2f", exponent)
+  }
+}

@@ -1,0 +1,128 @@
+import DiffBenchmarks
+import Foundation
+
+extension ReportPage {
+  /// Section 2: per workload, each strategy's median as a multiple of the
+  /// floor's, with its p10–p90 range; skipped cells marked.
+  var workloadsSection: String {
+    var s = "<section id=\"workloads\"><h2>2. Workloads</h2>\n"
+    guard let run = headline else { return s + "<p>No report.</p></section>\n" }
+    s += "<p class=\"note\">Each bar runs from the floor (the dashed line at 1×) to a strategy's median "
+    s += "\(run.counted ? "instruction count" : "time") divided by the floor's median on the same workload (the floor: a hash "
+    s += "table of the old ids and a lookup per new id). The whisker spans the strategy's p10–p90 over the same floor median. "
+    s += "Log scale: a bar to the left is faster than the floor, to the right slower. "
+    s += "A cell skipped for its estimated cost has no rows and says so.</p>\n"
+    let strategies = run.strategies.filter { $0 != "floor" }
+    s += legend(strategies) + "<div class=\"grid\">\n"
+    for workload in run.workloads {
+      let floor = run.cell(workload, "floor")
+      var bars: [BarChart.Bar] = []
+      var table = [["strategy", "median", "p10", "p90", "× floor", "samples"]]
+      if let floor { table.append(["floor", ReportPage.value(floor.median, counted: run.counted), ReportPage.value(floor.p10, counted: run.counted), ReportPage.value(floor.p90, counted: run.counted), "1", "\(floor.samples)"]) }
+      for strategy in strategies {
+        guard let cell = run.cell(workload, strategy) else {
+          bars.append(skippedBar(workload, strategy))
+          table.append([strategy, "skipped", "", "", "", "0"])
+          continue
+        }
+        let data = [("workload", workload), ("strategy", strategy)]
+        let f = floor?.median ?? cell.median
+        let ratio = cell.median / max(f, 1e-9)
+        bars.append(BarChart.Bar(
+          label: strategy, color: palette.color(strategy), value: ratio, low: cell.p10 / max(f, 1e-9), high: cell.p90 / max(f, 1e-9),
+          title: "\(strategy): \(Markup.trim(ratio))× floor, median \(ReportPage.value(cell.median, counted: run.counted)), p10–p90 \(ReportPage.value(cell.p10, counted: run.counted))–\(ReportPage.value(cell.p90, counted: run.counted)), \(cell.samples) samples",
+          data: data + [("value", Markup.data(cell.median)), ("ratio", Markup.data(ratio))]))
+        table.append([strategy, ReportPage.value(cell.median, counted: run.counted), ReportPage.value(cell.p10, counted: run.counted), ReportPage.value(cell.p90, counted: run.counted), Markup.trim(ratio), "\(cell.samples)"])
+      }
+      let chart = BarChart(title: workload, bars: bars, kind: .log, axisLabel: "× floor (log)", reference: floor == nil ? nil : (1, "floor: 1×"), origin: floor == nil ? nil : 1)
+      s += ReportPage.card(chart.svg(), table: table)
+    }
+    return s + "</div>\n</section>\n"
+  }
+
+  /// Section 3: per workload, each strategy's moves against `min_moves`;
+  /// kept ids a strategy deleted and inserted again are drawn as re-inserts.
+  var qualitySection: String {
+    var s = "<section id=\"quality\"><h2>3. Quality</h2>\n"
+    guard let run = headline else { return s + "<p>No report.</p></section>\n" }
+    s += "<p class=\"note\">Item moves per strategy (solid) against <code>min_moves</code>, the fewest any valid changeset can have "
+    s += "(dashed line). The light segment is kept ids the strategy deleted and inserted again instead of moving "
+    s += "(its deletes beyond the fewest any strategy on the workload made: <code>naive</code>'s re-inserts). "
+    s += "Scale log(1 + count), so 0 is at the left edge.</p>\n"
+    let strategies = run.strategies.filter { $0 != "floor" }
+    s += legend(strategies) + "<div class=\"grid\">\n"
+    for workload in run.workloads {
+      let cells = strategies.map { ($0, run.cell(workload, $0)) }
+      let present = cells.compactMap(\.1)
+      guard let minMoves = present.first?.first.minMoves ?? run.cell(workload, "floor")?.first.minMoves else { continue }
+      let fewestDeletes = present.map(\.first.deletes).min() ?? 0
+      var bars: [BarChart.Bar] = []
+      var table = [["strategy", "moves", "re-inserts", "min_moves", "deletes", "inserts", "stages"]]
+      for (strategy, cell) in cells {
+        guard let cell else {
+          bars.append(skippedBar(workload, strategy))
+          table.append([strategy, "skipped", "", "\(minMoves)", "", "", ""])
+          continue
+        }
+        let data = [("workload", workload), ("strategy", strategy)]
+        let r = cell.first
+        let reinserts = r.deletes - fewestDeletes
+        bars.append(BarChart.Bar(
+          label: strategy, color: palette.color(strategy), value: Double(r.moves),
+          extra: reinserts > 0 ? (Double(reinserts), "re-inserted kept ids") : nil,
+          title: "\(strategy): \(r.moves) moves, \(reinserts) re-inserts, min_moves \(r.minMoves)",
+          data: data + [("measure", "moves"), ("value", "\(r.moves)"), ("reinserts", "\(reinserts)")]))
+        table.append([strategy, "\(r.moves)", "\(reinserts)", "\(r.minMoves)", "\(r.deletes)", "\(r.inserts)", "\(r.stages)"])
+      }
+      let chart = BarChart(title: workload, bars: bars, kind: .logPlusOne, axisLabel: "item moves", reference: (Double(minMoves), "min_moves: \(minMoves)"))
+      s += ReportPage.card(chart.svg(), table: table)
+    }
+    return s + "</div>\n</section>\n"
+  }
+
+  /// Section 4: per workload, each strategy's peak and allocated bytes
+  /// against the floor's.
+  var memorySection: String {
+    var s = "<section id=\"memory\"><h2>4. Memory</h2>\n"
+    guard let run = headline else { return s + "<p>No report.</p></section>\n" }
+    s += "<p class=\"note\">Per strategy, two bars: the most the diff held at once (<b>peak</b>, solid) and all it allocated "
+    s += "(<b>alloc</b>, light), medians over the samples, log scale. The dashed line is the floor's peak.</p>\n"
+    let strategies = run.strategies.filter { $0 != "floor" }
+    s += legend(strategies) + "<div class=\"grid\">\n"
+    for workload in run.workloads {
+      let floor = run.cell(workload, "floor")
+      var bars: [BarChart.Bar] = []
+      var table = [["strategy", "peak", "alloc", "peak × floor", "alloc × floor"]]
+      if let floor { table.append(["floor", Markup.bytes(floor.peakBytes), Markup.bytes(floor.allocatedBytes), "1", "1"]) }
+      for strategy in strategies {
+        guard let cell = run.cell(workload, strategy) else {
+          bars.append(skippedBar(workload, strategy))
+          table.append([strategy, "skipped", "", "", ""])
+          continue
+        }
+        let data = [("workload", workload), ("strategy", strategy)]
+        func times(_ v: Double, _ f: Double?) -> String { f.map { $0 > 0 ? Markup.trim(v / $0) : "-" } ?? "-" }
+        bars.append(BarChart.Bar(
+          label: strategy, color: palette.color(strategy), value: max(cell.peakBytes, 1),
+          title: "\(strategy) peak: \(Markup.bytes(cell.peakBytes)) (\(times(cell.peakBytes, floor?.peakBytes))× floor)",
+          data: data + [("measure", "peak"), ("value", Markup.data(cell.peakBytes))]))
+        bars.append(BarChart.Bar(
+          label: "alloc", color: palette.color(strategy), value: max(cell.allocatedBytes, 1), opacity: 0.4,
+          title: "\(strategy) alloc: \(Markup.bytes(cell.allocatedBytes)) (\(times(cell.allocatedBytes, floor?.allocatedBytes))× floor)",
+          data: data + [("measure", "alloc"), ("value", Markup.data(cell.allocatedBytes))]))
+        table.append([strategy, Markup.bytes(cell.peakBytes), Markup.bytes(cell.allocatedBytes), times(cell.peakBytes, floor?.peakBytes), times(cell.allocatedBytes, floor?.allocatedBytes)])
+      }
+      let reference = floor.map { (max($0.peakBytes, 1), "floor peak: \(Markup.bytes($0.peakBytes))") }
+      let chart = BarChart(title: workload, bars: bars, kind: .log, axisLabel: "bytes (log)", reference: reference, tickLabel: Markup.bytes)
+      s += ReportPage.card(chart.svg(), table: table)
+    }
+    return s + "</div>\n</section>\n"
+  }
+
+  /// A cell with no rows: skipped for its estimated cost.
+  func skippedBar(_ workload: String, _ strategy: String) -> BarChart.Bar {
+    BarChart.Bar(
+      label: strategy, color: palette.color(strategy), title: "\(strategy): skipped (no rows)",
+      data: [("workload", workload), ("strategy", strategy), ("skipped", "true")], note: "skipped")
+  }
+}

@@ -1,0 +1,170 @@
+import DiffBenchmarks
+@testable import DiffReport
+import Foundation
+import Testing
+
+/// One plotted mark read back from the page: its `data-` attributes.
+struct Mark {
+  var workload: String
+  var strategy: String
+  var value: Double
+  var commit: String?
+  var measure: String?
+}
+
+/// Every circle or bar on the page that carries a plotted value.
+func marks(_ html: String) -> [Mark] {
+  let pattern = try! NSRegularExpression(pattern: #"<(circle|rect) class="(point|bar)"[^>]*>"#)
+  let ns = html as NSString
+  return pattern.matches(in: html, range: NSRange(location: 0, length: ns.length)).compactMap { match in
+    let tag = ns.substring(with: match.range)
+    func attribute(_ name: String) -> String? {
+      guard let r = tag.range(of: " data-\(name)=\"") else { return nil }
+      let rest = tag[r.upperBound...]
+      return String(rest[..<rest.firstIndex(of: "\"")!])
+    }
+    guard let w = attribute("workload"), let s = attribute("strategy"), let v = attribute("value").flatMap(Double.init) else { return nil }
+    return Mark(workload: w, strategy: s, value: v, commit: attribute("commit"), measure: attribute("measure"))
+  }
+}
+
+/// The median as the test computes it: sort, take the middle (or the mean of
+/// the two middles). Independent of `Statistics`.
+func median(_ values: [Double]) -> Double {
+  let s = values.sorted()
+  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func row(_ commit: String, _ workload: String, _ strategy: String, n: Int, sample: Int, wall: UInt64?, instructions: UInt64? = nil, moves: Int = 0, deletes: Int = 0, date: String = "2026-01-01T00:00:00Z") -> ReportRow {
+  ReportRow(
+    commit: commit, date: date, host: "h", toolchain: "t", workload: workload, strategy: strategy, nOld: n, nNew: n,
+    sections: 1, sample: sample, wallNanoseconds: wall, cpuNanoseconds: wall, allocatedBytes: UInt64(n * 10), peakBytes: UInt64(n * 5),
+    stages: 1, sectionOperations: 0, deletes: deletes, inserts: deletes, moves: moves, updates: 0, minMoves: 2, verified: true,
+    instructions: instructions)
+}
+
+let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+
+@Suite struct ReportPageTests {
+  /// Each plotted value is the median of the cell's rows in the CSV it came
+  /// from: checked on the committed reports, with the history section too.
+  @Test func everyPlottedValueIsTheMedianOfItsCell() throws {
+    let files = ["results/3a93d1b.csv", "results/429c46b.csv"].map { repositoryRoot + "/" + $0 }
+    let runs = try ReportRun.load(files)
+    let page = ReportPage(runs: runs, history: [])
+    let found = marks(page.html)
+    #expect(found.count > 100)
+    var checked = 0
+    for mark in found {
+      // The mark's run: named by its commit (history), else the headline.
+      let run = try #require(mark.commit.map { c in runs.first { $0.commit == c } } ?? page.headline)
+      let rows = run.rows.filter { $0.workload == mark.workload && $0.strategy == mark.strategy }
+      try #require(!rows.isEmpty, "\(mark.workload) \(mark.strategy)")
+      let expected: Double
+      switch mark.measure {
+      case "peak": expected = median(rows.map { Double($0.peakBytes) })
+      case "alloc": expected = median(rows.map { Double($0.allocatedBytes) })
+      case "moves": expected = Double(rows[0].moves)
+      default: expected = median(rows.map { Double($0.wallNanoseconds!) })
+      }
+      #expect(abs(mark.value - expected) <= 1e-5 * max(1, expected), "\(mark.workload) \(mark.strategy): plotted \(mark.value), median \(expected)")
+      checked += 1
+    }
+    #expect(checked == found.count)
+  }
+
+  @Test func sectionsAndTextAreOnThePage() throws {
+    let runs = try ReportRun.load([repositoryRoot + "/results/429c46b.csv"])
+    let html = ReportPage(runs: runs, history: []).html
+    for id in ["scaling", "workloads", "quality", "memory", "history"] { #expect(html.contains("<section id=\"\(id)\">")) }
+    // Offline: nothing fetched from the network.
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("http://") || !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+    #expect(!html.contains("https://"))
+    // Skipped cells are marked, and every plot has its table.
+    #expect(html.contains(">skipped<"))
+    #expect(html.components(separatedBy: "<svg").count == html.components(separatedBy: "<details>").count)
+  }
+
+  @Test func theFittedExponentOfAKnownSlope() {
+    // time = 3 · n^1.5 exactly; the floor linear.
+    var rows: [ReportRow] = []
+    for (k, w) in Growth.sweep.enumerated() {
+      let n = Int(pow(10, Double(k + 2)))
+      for sample in 0..<3 {
+        rows.append(row("c", w, "cubicish", n: n, sample: sample, wall: UInt64(3 * pow(Double(n), 1.5))))
+        rows.append(row("c", w, "floor", n: n, sample: sample, wall: UInt64(7 * n)))
+      }
+    }
+    let fitted = Dictionary(uniqueKeysWithValues: Growth.points(rows).map { ($0.strategy, Growth.exponent($0.points)!) })
+    #expect(abs(fitted["cubicish"]! - 1.5) < 1e-6)
+    #expect(abs(fitted["floor"]! - 1.0) < 1e-9)
+    #expect(Growth.line(rows) == "growth: cubicish n^1.50, floor n^1.00")
+    // The plot shows it, and its points are the medians per item.
+    let page = ReportPage(runs: [ReportRun(file: "f", commit: "c", date: "d", rows: rows)], history: [])
+    #expect(page.html.contains("cubicish  n^1.50"))
+    let svg = page.scalingSVG!
+    #expect(svg.contains("xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(marks(svg).count == 10)
+  }
+
+  @Test func oneSizeHasNoExponent() {
+    #expect(Growth.exponent([.init(workload: "random-1e2", n: 100, median: 5)]) == nil)
+  }
+
+  @Test func historyMarksAStepCompareCallsSlower() throws {
+    // Counted runs: the second doubles hashmap's instructions.
+    func counted(_ commit: String, _ hashmap: UInt64) -> ReportRun {
+      ReportRun(file: commit, commit: commit, date: "d", rows: [
+        row(commit, "dk-5k", "floor", n: 5, sample: 0, wall: nil, instructions: 1000),
+        row(commit, "dk-5k", "hashmap", n: 5, sample: 0, wall: nil, instructions: hashmap),
+      ])
+    }
+    let page = ReportPage(runs: [counted("bbbbbbb", 4000), counted("aaaaaaa", 2000)], history: ["bbbbbbb1", "aaaaaaa1"])
+    // History lists newest first: aaaaaaa is the older.
+    #expect(page.runs.map(\.commit) == ["aaaaaaa", "bbbbbbb"])
+    let html = page.html
+    #expect(html.contains("compare aaaaaaa → bbbbbbb: dk-5k hashmap slower, ×2.000"))
+    #expect(html.components(separatedBy: "stroke=\"#d00\"").count == 2)
+  }
+}
+
+@Suite struct ReportRunTests {
+  func run(_ commit: String, date: String) -> ReportRun {
+    ReportRun(file: commit, commit: commit, date: date, rows: [row(commit, "dk-5k", "floor", n: 1, sample: 0, wall: 1, date: date)])
+  }
+
+  @Test func ordersByHistoryThenDate() {
+    let history = ["ccc0000", "bbb0000", "aaa0000"]
+    let runs = [run("bbb0000-dirty", date: "3"), run("ccc0000", date: "1"), run("aaa0000", date: "9"), run("bbb0000", date: "2")]
+    let (ordered, byDate) = ReportRun.ordered(runs, history: history)
+    #expect(!byDate)
+    #expect(ordered.map(\.commit) == ["aaa0000", "bbb0000", "bbb0000-dirty", "ccc0000"])
+  }
+
+  @Test func fallsBackToTheDate() {
+    let runs = [run("zzz9999", date: "2"), run("aaa0000", date: "1")]
+    let (ordered, byDate) = ReportRun.ordered(runs, history: ["aaa0000"])
+    #expect(byDate)
+    #expect(ordered.map(\.commit) == ["aaa0000", "zzz9999"])
+  }
+
+  @Test func badInputIsNamed() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    #expect(throws: ReportInputError.self) { try ReportRun.load([dir]) }
+    try "not,a,report\n".write(toFile: dir + "/x.csv", atomically: true, encoding: .utf8)
+    do {
+      _ = try ReportRun.load([dir + "/x.csv"])
+      Issue.record("read a file that is not a report")
+    } catch {
+      #expect(error.description.hasPrefix(dir + "/x.csv:1"))
+    }
+    do {
+      _ = try ReportRun.load([dir + "/missing.csv"])
+      Issue.record("read a missing file")
+    } catch {
+      #expect(error.description == dir + "/missing.csv: no such file or folder")
+    }
+  }
+}
