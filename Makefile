@@ -5,7 +5,7 @@ RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report
+.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -49,6 +49,17 @@ report: release
 
 fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
+
+# Coverage-guided fuzzing: the libFuzzer target (its own build folder, with
+# -sanitize=fuzzer,address) on the corpus encoded as seeds, FUZZ_SECONDS long.
+# Prints libFuzzer's progress (cov:, exec/s) and its final stats; a failure
+# leaves its input in .build-libfuzzer/ for `diffbench import`.
+libfuzzer: release
+	FUZZ_SECONDS=$(FUZZ_SECONDS) DIFFBENCH=$(BIN)/diffbench scripts/libfuzzer.sh
+
+# ClusterFuzzLite's build script, run here as its builder would run it.
+clusterfuzzlite-check: deps
+	scripts/clusterfuzzlite-check.sh
 
 # The base revision is built in its own worktree and build folder, so this
 # tree's build is untouched; base and head are benched workload by workload,

@@ -43,6 +43,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "diffbench", dependencies: ["DiffBenchCLI"]),
+    // libFuzzer's target (make libfuzzer builds it with -sanitize=fuzzer); the
+    // faulty strategies are linked in but known only with -DFAULTY_STRATEGIES.
+    .target(name: "CLibFuzzerDriver"),
+    .executableTarget(
+      name: "diffbench-libfuzzer", dependencies: ["CLibFuzzerDriver", "DiffVerification", "SnapshotDiff", "FaultyStrategies"],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     // The library's tests need verification only: they link no jemalloc.
     .testTarget(
       name: "SnapshotDiffTests",
@@ -55,11 +61,12 @@ let package = Package(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffVerification", "SnapshotDiff"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffBenchmarks"]),
-    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffVerification"]),
+    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffVerification"]),
     // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
     .executableTarget(
       name: "fuzz-fixture", dependencies: ["DiffFuzzing", "DiffVerification", "FaultyStrategies", "SnapshotDiff"],
       path: "Tests/Fixtures/fuzz-fixture"),
+    .executableTarget(name: "faulty-diffbench", dependencies: ["DiffBenchCLI", "FaultyStrategies"], path: "Tests/Fixtures/faulty-diffbench"),
   ]
 )

@@ -27,7 +27,7 @@ public struct DiffBench: ParsableCommand {
       """,
     subcommands: [
       ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self, ReportCommand.self,
-      DiffCommand.self, CheckCommand.self, WorkerCommand.self, CountWorkerCommand.self,
+      DiffCommand.self, CheckCommand.self, ImportCommand.self, SeedsCommand.self, WorkerCommand.self, CountWorkerCommand.self,
     ]
   )
 

@@ -262,45 +262,17 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   /// same kind, and writes it to the output folder.
   func shrinkAndWrite(strategy: String, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient) -> FuzzFinding? {
     let c = configuration
-    let original = casePair(iteration: iteration)
-    var lastMessage = message
-    var shrinker = Shrinker(budget: c.shrinkBudget, seconds: c.shrinkSeconds) { pair in
-      guard let old = try? pair.old.snapshot(), let new = try? pair.new.snapshot() else { return false }
-      guard let failure = client.check(CorpusCase(name: "", old: old, new: new)), failure.kind == kind else { return false }
-      lastMessage = failure.description
-      return true
-    }
-    // Confirm it fails on its own first (and take the message from the checker).
-    guard shrinker.stillFails((SnapshotDraft(original.old), SnapshotDraft(original.new))) else { return nil }
-    let shrunkDrafts = shrinker.shrink((SnapshotDraft(original.old), SnapshotDraft(original.new)))
-    // Re-check the result, so the message is the shrunk case's own.
-    _ = shrinker.stillFails(shrunkDrafts)
-    guard let old = try? shrunkDrafts.old.snapshot(), let new = try? shrunkDrafts.new.snapshot() else { return nil }
-
     let slug = kind.description.replacingOccurrences(of: " ", with: "-")
-    let fileName = "\(strategy)-\(slug)-\(c.seed)-\(iteration).json"
-    let path = (c.outputFolder as NSString).appendingPathComponent(fileName)
-    // The metric is checked by every verify run; a strategy by naming it.
-    let replay = strategy == WorkerProtocol.metricName
-      ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
-    let foundBy: JSONValue = .object([
-      ("seed", .number(String(c.seed))), ("iteration", .number(String(iteration))),
-      ("strategy", .string(strategy)), ("failure", .string(lastMessage)),
-      ("replay", .string(replay)),
-    ])
-    let shrunk = CorpusCase(
-      name: "fuzz: \(strategy) \(kind), shrunk from \(original.old.numberOfItems + original.new.numberOfItems) items",
-      old: old, new: new, extra: [("found_by", foundBy)])
-    do {
-      try FileManager.default.createDirectory(atPath: c.outputFolder, withIntermediateDirectories: true)
-      try writeAtomically(shrunk.fileText, to: path)
-    } catch {
-      FileHandle.standardError.write("diffbench: cannot write \(path): \(error)\n".data(using: .utf8)!)
-    }
+    guard let written = Regression.shrinkAndWrite(
+      casePair(iteration: iteration), strategy: strategy, kind: kind, client: client,
+      budget: c.shrinkBudget, seconds: c.shrinkSeconds, folder: c.outputFolder,
+      fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).json", origin: "fuzz",
+      foundBy: [("seed", .number(String(c.seed))), ("iteration", .number(String(iteration)))])
+    else { return nil }
     return FuzzFinding(
-      strategy: strategy, failure: lastMessage, kind: kind, iteration: iteration,
-      originalItems: original.old.numberOfItems + original.new.numberOfItems,
-      shrunkItems: old.numberOfItems + new.numberOfItems, file: path, replay: replay, shrunk: shrunk)
+      strategy: strategy, failure: written.failure, kind: kind, iteration: iteration,
+      originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
+      replay: written.replay, shrunk: written.shrunk)
   }
 }
 

@@ -2,10 +2,10 @@ import Foundation
 
 /// Runs the built `diffbench` (beside the test bundle) and returns its exit
 /// status, standard output and standard error.
-func diffbench(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+func diffbench(_ arguments: [String], in directory: String? = nil, executable: String = "diffbench") throws -> (status: Int32, out: String, err: String) {
   let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   let process = Process()
-  process.executableURL = bundle.appendingPathComponent("diffbench")
+  process.executableURL = bundle.appendingPathComponent(executable)
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let out = Pipe(), err = Pipe()

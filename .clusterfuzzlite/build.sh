@@ -1,0 +1,35 @@
+#!/bin/bash -eu
+# Builds the libFuzzer target the way ClusterFuzzLite and OSS-Fuzz call it:
+# sources in $SRC/snapshotdiff (or this checkout), the fuzzer and its seed
+# corpus into $OUT, scratch files under $WORK. Runs locally too:
+#   SRC=… OUT=… WORK=… .clusterfuzzlite/build.sh      (make clusterfuzzlite-check)
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+project="${SRC}/snapshotdiff"
+[ -f "$project/Package.swift" ] || project="$here"
+cd "$project"
+
+# OSS-Fuzz's Swift images set SANITIZER; address is its default.
+sanitizer="${SANITIZER:-address}"
+flags=(-Xswiftc -sanitize=fuzzer)
+case "$sanitizer" in
+  address|thread|undefined) flags=(-Xswiftc "-sanitize=fuzzer,$sanitizer") ;;
+  coverage) flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping) ;;
+esac
+
+swift build -c release --product diffbench-libfuzzer --scratch-path "$WORK/build" "${flags[@]}"
+bin="$(swift build -c release --product diffbench-libfuzzer --scratch-path "$WORK/build" "${flags[@]}" --show-bin-path)"
+cp "$bin/diffbench-libfuzzer" "$OUT/diffbench_fuzzer"
+
+# The seed corpus: every corpus case, encoded (diffbench seeds).
+swift build -c release --product diffbench --scratch-path "$WORK/build-tools"
+tools="$(swift build -c release --product diffbench --scratch-path "$WORK/build-tools" --show-bin-path)"
+rm -rf "$WORK/seeds"
+"$tools/diffbench" seeds "$WORK/seeds" Corpus
+(cd "$WORK/seeds" && rm -f "$OUT/diffbench_fuzzer_seed_corpus.zip" && zip -q -r "$OUT/diffbench_fuzzer_seed_corpus.zip" .)
+
+# One input may take 10 s before it is a hang (diffbench's --timeout).
+cat > "$OUT/diffbench_fuzzer.options" <<OPTIONS
+[libfuzzer]
+timeout = 10
+OPTIONS
+echo "built $OUT/diffbench_fuzzer and $OUT/diffbench_fuzzer_seed_corpus.zip"

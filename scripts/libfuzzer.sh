@@ -1,0 +1,24 @@
+#!/bin/bash
+# make libfuzzer: build diffbench-libfuzzer with libFuzzer and AddressSanitizer,
+# encode the corpus as seeds, fuzz for $FUZZ_SECONDS. Exit 0 when nothing failed.
+set -euo pipefail
+seconds="${FUZZ_SECONDS:-60}"
+diffbench="${DIFFBENCH:?the diffbench binary}"
+work=.build-libfuzzer
+flags=(-c release --product diffbench-libfuzzer --scratch-path "$work" -Xswiftc -sanitize=fuzzer,address)
+swift build "${flags[@]}"
+fuzzer="$(swift build "${flags[@]}" --show-bin-path)/diffbench-libfuzzer"
+rm -rf "$work/seeds"
+"$diffbench" seeds "$work/seeds" Corpus
+mkdir -p "$work/corpus" "$work/artifacts"
+echo "libfuzzer: $seconds s, corpus $work/corpus, seeds $work/seeds, failures into $work/artifacts/"
+# A crash must reach libFuzzer, not Swift's backtracer.
+status=0
+SWIFT_BACKTRACE=enable=no "$fuzzer" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
+  -artifact_prefix="$work/artifacts/" "$work/corpus" "$work/seeds" > "$work/log" 2>&1 || status=$?
+grep -E "INITED|pulse|DONE|stat::|ERROR|Fatal error|Test unit written|SUMMARY" "$work/log" || true
+if [ "$status" != 0 ]; then
+  echo "libfuzzer: FAILED (exit $status); whole log in $work/log"
+  echo "turn the input into a regression: $diffbench import $work/artifacts/<crash-…>"
+fi
+exit "$status"
