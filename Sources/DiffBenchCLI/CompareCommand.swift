@@ -50,7 +50,7 @@ struct CompareCommand: ParsableCommand {
     let comparison = Comparison(base: baseRows, head: headRows, threshold: threshold / 100, countThreshold: countThreshold / 100)
     print(comparison.table)
     if let html {
-      try write(ComparisonPage.html(comparison, base: base, head: head), to: html)
+      try writeAtomically(ComparisonPage.html(comparison, base: base, head: head), to: html)
       print("wrote \(html)")
     }
     if comparison.exitStatus != 0 { throw ExitCode(comparison.exitStatus) }

@@ -101,6 +101,16 @@ func printError(_ line: String) {
   FileHandle.standardError.write(Data(("diffbench: " + line + "\n").utf8))
 }
 
+/// Reads a corpus case; an invalid one is one line on standard error and exit 2.
+func loadCase(_ file: String) throws -> CorpusCase {
+  do {
+    return try CorpusCase.load(contentsOf: file)
+  } catch {
+    printError(error.description)
+    throw ExitCode(2)
+  }
+}
+
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print the strategy names, then the workload names, one a line.")

@@ -34,13 +34,7 @@ struct DiffCommand: ParsableCommand {
   }
 
   func run() throws {
-    let pair: CorpusCase
-    do {
-      pair = try CorpusCase.load(contentsOf: file)
-    } catch {
-      printError(error.description)
-      throw ExitCode(2)
-    }
+    let pair = try loadCase(file)
     let changeset = Contenders.named(strategy)!.stringChangeset(from: pair.old, to: pair.new)
     switch format {
     case .json: print(ChangesetFile.text(changeset), terminator: "")
@@ -69,9 +63,9 @@ struct CheckCommand: ParsableCommand {
   @Argument(help: "The changeset (JSON, SPEC §7).") var changeset: String
 
   func run() throws {
-    let pair: CorpusCase, changes: StringChangeset
+    let pair = try loadCase(file)
+    let changes: StringChangeset
     do {
-      pair = try CorpusCase.load(contentsOf: file)
       changes = try ChangesetFile.load(contentsOf: changeset)
     } catch {
       printError(error.description)

@@ -90,13 +90,7 @@ struct SeedsCommand: ParsableCommand {
       throw ExitCode(2)
     }
     for file in files {
-      let pair: CorpusCase
-      do {
-        pair = try CorpusCase.load(contentsOf: file)
-      } catch {
-        printError(error.description)
-        throw ExitCode(2)
-      }
+      let pair = try loadCase(file)
       let bytes = PairBytes.encode(old: SnapshotDraft(pair.old), new: SnapshotDraft(pair.new))
       let name = file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".json", with: ".bin")
       try Data(bytes).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))

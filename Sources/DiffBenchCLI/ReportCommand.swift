@@ -41,22 +41,15 @@ struct ReportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let page = ReportPage(runs: runs, history: ReportRun.gitHistory())
-    try write(page.html, to: out)
+    try writeAtomically(page.html, to: out)
     print("wrote \(out) (\(runs.count) runs: \(runs.map(\.commit).joined(separator: ", ")))")
     if let path = scalingSvg {
       guard let svg = page.scalingSVG else {
         printError("no cell of the scaling sweep (random-1e*) in these reports: \(path) not written")
         throw ExitCode(2)
       }
-      try write(svg, to: path)
+      try writeAtomically(svg, to: path)
       print("wrote \(path)")
     }
   }
-}
-
-/// Writes a page by way of a temporary file, creating its folder.
-func write(_ text: String, to path: String) throws {
-  let folder = (path as NSString).deletingLastPathComponent
-  if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-  try writeAtomically(text, to: path)
 }

@@ -136,8 +136,6 @@ public enum CSVReport {
 
   /// Writes the report to a temporary file, then renames it into place.
   public static func write(_ rows: [ReportRow], to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
     try writeAtomically(text(rows), to: path)
   }
 

@@ -198,8 +198,12 @@ public struct Comparison {
       r.indices.map { r[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
         .trimmingCharacters(in: .whitespaces)
     }
-    var lines = [format(header)] + body.map(format)
-    lines.append("")
+    return ([format(header)] + body.map(format) + [""] + summary).joined(separator: "\n")
+  }
+
+  /// The lines under the table: how cells were judged, the drift, the counts.
+  public var summary: [String] {
+    var lines: [String] = []
     let counted = rows.filter { $0.basis == .instructions }.count
     let timed = rows.filter { $0.basis == .wall }.count
     if counted > 0 {
@@ -214,6 +218,6 @@ public struct Comparison {
       lines.append(String(format: "floor (unchanged code) moved by ×%.3f: the machine's drift between the runs, divided out of the timed ratios", drift))
     }
     lines.append("\(slower.count) slower, \(faster.count) faster, \(flagged.count) with more ops")
-    return lines.joined(separator: "\n")
+    return lines
   }
 }

@@ -49,7 +49,6 @@ public enum Regression {
       name: "\(origin): \(strategy) \(kind), shrunk from \(originalItems) items",
       old: old, new: new, extra: [("found_by", record)])
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       try writeAtomically(shrunk.fileText, to: path)
     } catch {
       FileHandle.standardError.write("diffbench: cannot write \(path): \(error)\n".data(using: .utf8)!)

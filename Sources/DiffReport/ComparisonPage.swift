@@ -49,10 +49,7 @@ public enum ComparisonPage {
       s += "</td></tr>\n"
     }
     s += "</table>\n"
-    let summary = comparison.table.split(separator: "\n", omittingEmptySubsequences: false)
-    if let blank = summary.lastIndex(of: "") {
-      s += summary[(blank + 1)...].map { "<p class=\"note\">\(Markup.escape(String($0)))</p>\n" }.joined()
-    }
+    s += comparison.summary.map { "<p class=\"note\">\(Markup.escape($0))</p>\n" }.joined()
     return s + "</body>\n</html>\n"
   }
 
