@@ -11,7 +11,7 @@ struct DiffCommand: ParsableCommand {
       Formats: `text` for people (a stage a paragraph, an operation a line with its id), `json` \
       the changeset file of SPEC §7 (what `check` reads), `uikit` each stage as the \
       performBatchUpdates block a UICollectionView would receive.
-      Exit status: 0, or 2 for invalid input or usage.
+      Exit status: 0, 1 the strategy gave no changeset (a malformed matching), 2 invalid input or usage.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -35,7 +35,13 @@ struct DiffCommand: ParsableCommand {
 
   func run() throws {
     let pair = try loadCase(file)
-    let changeset = Contenders.named(strategy)!.stringChangeset(from: pair.old, to: pair.new)
+    let changeset: StringChangeset
+    switch Verifier.changeset(Contenders.named(strategy)!, from: pair.old, to: pair.new) {
+    case .success(let made): changeset = made
+    case .failure(let failure):
+      printError("\(file): \(strategy): \(failure)")
+      throw ExitCode(1)
+    }
     switch format {
     case .json: print(ChangesetFile.text(changeset), terminator: "")
     case .uikit: print(ChangesetPrinter.uikit(changeset), terminator: "")

@@ -63,7 +63,9 @@ public struct InstructionCounter {
     var results: [CellResult] = []
     for workload in workloads {
       let (old, new) = workload.pair()
-      let minMoves = StringSnapshot.minimumMoves(from: old, to: new)
+      // The oracle once, for every subject.
+      let oracle = PairOracle(old: old, new: new)
+      let minMoves = oracle.fastMinimumMoves
       let work = WorkEstimate(old: old, new: new)
       var cells: [CellResult] = []
       var counts: [Changeset<String, String, String>.Counts] = []
@@ -72,13 +74,15 @@ public struct InstructionCounter {
         var cell = CellResult(workload: workload.name, strategy: subject.name, rows: [], skipped: nil, failure: nil)
         if let seconds = calibration.estimate(subject, work).map({ $0 * Self.slowdown }), seconds > capSeconds {
           cell.skipped = String(format: "estimated %.0f s under callgrind, over the %.0f s cap", seconds, capSeconds)
-        } else if let changeset = subject.run(old, new) {
-          cell.failure = Verifier.verify(changeset, madeBy: subject.traits, oracle: PairOracle(old: old, new: new))?.description
-          counts.append(changeset.counts)
-          counted.append(subject.name)
         } else {
-          counts.append(.init())
-          counted.append(subject.name)
+          let verified = subject.verify(oracle: oracle)
+          cell.failure = verified.failure?.description
+          if case .invalidMatching? = verified.failure {
+            cell.skipped = "failed verification (\(verified.failure!.kind))"
+          } else {
+            counts.append(verified.counts)
+            counted.append(subject.name)
+          }
         }
         cells.append(cell)
       }

@@ -93,8 +93,9 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   private let lock = NSLock()
   private var events: [Event] = []
   private var workers: [WorkerProcess?] = []
-  /// When each worker last said something: a silent one is killed.
-  private var lastHeard: [Date] = []
+  /// Until when each worker may stay silent: one silent longer is wedged
+  /// beyond its own watchdog, and is killed and its pair re-checked.
+  private var quietUntil: [Date] = []
   private var stopping = false
 
   /// The names the workers check: the strategies and, unless turned off, the metric.
@@ -115,9 +116,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     let jobs = max(1, c.jobs)
     let limit: UInt64? = c.iterations ?? (c.seconds == nil ? 1_000 : nil)
     workers = Array(repeating: nil, count: jobs)
-    lastHeard = Array(repeating: Date(), count: jobs)
-    // A worker silent this long is wedged beyond its own watchdog: killed, and its pair rechecked.
-    let silence = c.timeout * Double(checkedNames.count) + WorkerClient.grace
+    quietUntil = Array(repeating: .distantFuture, count: jobs)
     var running = 0
     for w in 0..<jobs where UInt64(w) < (limit ?? .max) {
       spawn(worker: w, first: UInt64(w), step: UInt64(jobs), limit: limit)
@@ -158,7 +157,8 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       }
       if !stopping {
         lock.lock()
-        for w in workers.indices where Date().timeIntervalSince(lastHeard[w]) > silence { workers[w]?.kill() }
+        let now = Date()
+        for w in workers.indices where now > quietUntil[w] { workers[w]?.kill() }
         lock.unlock()
       }
       lock.lock()
@@ -170,6 +170,8 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         switch event {
         case .worker(.finished):
           report.pairs += 1
+        case .worker(.deadline):
+          break  // the reading thread extends that worker's allowed silence
         case let .worker(.failed(i, strategy, kind, message)):
           handle(failure: kind, message: message, strategy: strategy, iteration: i ?? 0)
         case let .died(w, next, reported):
@@ -214,18 +216,24 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       post(.died(worker: w, next: first, reported: false))
       return
     }
+    // Every strategy of a pair may run up to its wall-clock backstop.
+    let silence = Double(checkedNames.count) * WorkerClient.backstop(Deadline(cpuSeconds: c.timeout))
     lock.lock()
     workers[w] = child
-    lastHeard[w] = Date()
+    quietUntil[w] = Date(timeIntervalSinceNow: silence)
     lock.unlock()
     let thread = Thread { [self] in
       var next = first
       var reported = false
       reading: while case .line(let line) = child.readLine() {
-        lock.lock()
-        lastHeard[w] = Date()
-        lock.unlock()
         guard let event = try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) else { break reading }
+        var quiet = silence
+        if case .deadline(_, _, let seconds) = event {
+          quiet = Double(checkedNames.count) * WorkerClient.backstop(Deadline(cpuSeconds: seconds))
+        }
+        lock.lock()
+        quietUntil[w] = Date(timeIntervalSinceNow: quiet)
+        lock.unlock()
         post(.worker(event))
         switch event {
         case .finished(let i?):

@@ -37,18 +37,29 @@ public enum StrategyWorker {
         return 2
       }
     }
-    let watchdog = Watchdog(timeout: configuration.timeout)
+    let watchdog = Watchdog()
     watchdog.start()
+    // The cost models that need an estimate of the pair's work for their deadline.
+    let estimated = strategies.contains { $0.strategy.map { $0.traits.cost != .linear } ?? false }
 
     func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
       let oracle = PairOracle(old: old, new: new)
+      let work = estimated ? WorkEstimate(old: old, new: new) : nil
       for (name, strategy) in strategies {
         let failure: VerificationFailure?
         if let strategy {
-          watchdog.begin(strategy: name, iteration: iteration)
-          let changeset = strategy.changeset(from: old, to: new)
+          let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
+          if deadline.cpuSeconds > configuration.timeout {
+            // The parent's own backstop follows the worker's, which is longer for this pair.
+            emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds))
+          }
+          watchdog.begin(strategy: name, iteration: iteration, deadline: deadline)
+          let result = Verifier.changeset(strategy, from: old, to: new)
           watchdog.end()
-          failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
+          switch result {
+          case .success(let changeset): failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
+          case .failure(let broken): failure = broken
+          }
         } else {
           failure = oracle.metricFailure
         }
@@ -99,20 +110,32 @@ public enum StrategyWorker {
   }
 }
 
-/// A thread that, twice a second or more often, checks that the parent is
-/// still there and that no strategy has run past the timeout.
+/// A thread that, twenty times a second, checks that the parent is still
+/// there and that no strategy call has used more CPU time than its deadline
+/// (or, blocked without using CPU, more wall time than its backstop).
+///
+/// CPU time is the strategy thread's own clock: a call that is merely starved
+/// of CPU by other processes uses none while it waits, and is not hung.
 final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
-  let timeout: Double
   let parent = getppid()
   let lock = NSLock()
-  var running: (strategy: String, iteration: UInt64?, since: UInt64)?
+  struct Call {
+    var strategy: String
+    var iteration: UInt64?
+    var deadline: Deadline
+    var clock: clockid_t
+    var cpuStart: UInt64
+    var wallStart: UInt64
+  }
+  var running: Call?
 
-  init(timeout: Double) { self.timeout = timeout }
-
-  func begin(strategy: String, iteration: UInt64?) {
-    let now = DispatchTime.now().uptimeNanoseconds
+  func begin(strategy: String, iteration: UInt64?, deadline: Deadline) {
+    let clock = Self.callingThreadClock()
+    let call = Call(
+      strategy: strategy, iteration: iteration, deadline: deadline, clock: clock,
+      cpuStart: Self.read(clock), wallStart: DispatchTime.now().uptimeNanoseconds)
     lock.lock()
-    running = (strategy, iteration, now)
+    running = call
     lock.unlock()
   }
 
@@ -122,22 +145,50 @@ final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
     lock.unlock()
   }
 
+  /// A clock of the calling thread's CPU time that another thread can read.
+  static func callingThreadClock() -> clockid_t {
+    #if os(Linux)
+      var clock = clockid_t()
+      if pthread_getcpuclockid(pthread_self(), &clock) == 0 { return clock }
+    #endif
+    // The worker's other threads sleep: its CPU time is the strategy's.
+    return CLOCK_PROCESS_CPUTIME_ID
+  }
+
+  static func read(_ clock: clockid_t) -> UInt64 {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+  }
+
   func start() {
-    let interval = min(0.05, timeout / 4)
     let thread = Thread { [self] in
       while true {
-        Thread.sleep(forTimeInterval: interval)
+        Thread.sleep(forTimeInterval: 0.05)
         if getppid() != parent { _exit(0) }  // the parent is gone: so are we
         lock.lock()
         let current = running
         lock.unlock()
-        if let current, Double(DispatchTime.now().uptimeNanoseconds - current.since) / 1e9 > timeout {
-          let failure = VerificationFailure.hung(seconds: timeout)
-          StrategyWorker.emit(.failed(iteration: current.iteration, strategy: current.strategy, kind: .hang, message: failure.description))
-          _exit(0)
+        guard let current else { continue }
+        let cpu = Double(Self.read(current.clock) &- current.cpuStart) / 1e9
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - current.wallStart) / 1e9
+        let message: String
+        if cpu > current.deadline.cpuSeconds {
+          message = "hang: used more than \(_format(current.deadline.cpuSeconds)) of CPU time"
+        } else if wall > current.deadline.wallSeconds {
+          message = "hang: no answer within \(_format(current.deadline.wallSeconds)) (blocked: \(_format(cpu)) of CPU time used)"
+        } else {
+          continue
         }
+        StrategyWorker.emit(.failed(iteration: current.iteration, strategy: current.strategy, kind: .hang, message: message))
+        _exit(0)
       }
     }
     thread.start()
   }
+}
+
+/// "10 s", "0.5 s", "12.3 s".
+func _format(_ seconds: Double) -> String {
+  seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
 }

@@ -2,9 +2,10 @@ import DiffVerification
 import Foundation
 
 /// The parent side of one serving ``StrategyWorker`` for one strategy:
-/// checks pairs one at a time under a deadline. A pair that kills the worker
-/// is a `crash`; one the worker's watchdog reports, or that gets no answer at
-/// all, is a `hang`. After either, the next check starts a new worker.
+/// checks pairs one at a time. A pair that kills the worker is a `crash`;
+/// one the worker's watchdog reports is a `hang`; one that gets no answer
+/// within the wall-clock backstop (the worker's own backstop and a grace) is
+/// a `hang` too. After either, the next check starts a new worker.
 public final class WorkerClient {
   let command: [String]
   let timeout: Double
@@ -13,6 +14,10 @@ public final class WorkerClient {
 
   /// Extra seconds the parent waits beyond the worker's own watchdog.
   static let grace = 3.0
+
+  /// Wall seconds the parent waits for a call with this CPU deadline: the
+  /// worker's watchdog reports before then, unless the worker is wedged.
+  static func backstop(_ deadline: Deadline) -> Double { deadline.wallSeconds + grace }
 
   /// - Parameters:
   ///   - command: how to start a worker, e.g. `[diffbench, "worker"]`; the
@@ -35,14 +40,17 @@ public final class WorkerClient {
     if worker == nil { worker = try? WorkerProcess(command: command) }
     guard let worker else { return .crashed("cannot start \(command[0])") }
     var failure: VerificationFailure?
+    let started = Date()
     if worker.send(WorkerProtocol.line(WorkerProtocol.Request.check(pair: pair.json.compact))) {
-      let deadline = Date(timeIntervalSinceNow: timeout + Self.grace)
+      var deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: timeout)))
       while true {
         switch worker.readLine(deadline: deadline) {
         case .line(let line):
           switch try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) {
           case .finished?:
             return failure
+          case .deadline(_, _, let seconds)?:
+            deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: seconds)))
           case let .failed(_, _, kind, message)?:
             failure = failure ?? .reported(kind, message: message)
             if kind == .hang { return end(failure) }
@@ -53,7 +61,7 @@ public final class WorkerClient {
           return end(nil)
         case .timedOut:
           worker.kill()
-          return end(.hung(seconds: timeout))
+          return end(.hung(seconds: deadline.timeIntervalSince(started)))
         }
       }
     }

@@ -47,6 +47,9 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
     process.arguments = Array(command.dropFirst())
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"  // a trap should end the child at once
+    // Every worker hashes alike: a failure that depends on the hash seed
+    // fails again when another worker re-checks or shrinks it.
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     process.environment = environment
     process.standardOutput = output
     process.standardError = errors

@@ -22,7 +22,8 @@ public enum WorkerProtocol {
     public var mode: Mode
     /// Strategy names; ``WorkerProtocol/metricName`` checks `min_moves`.
     public var strategies: [String]
-    /// Seconds one strategy may take on one pair before it is a hang.
+    /// CPU seconds one strategy may use on one pair before it is a hang, at
+    /// least (``Deadline``: more where its cost model estimates more).
     public var timeout: Double
 
     public init(mode: Mode, strategies: [String], timeout: Double) {
@@ -45,6 +46,9 @@ public enum WorkerProtocol {
     case failed(iteration: UInt64?, strategy: String, kind: VerificationFailure.Kind, message: String)
     /// Every strategy is done with the pair, whatever they found.
     case finished(iteration: UInt64?)
+    /// The strategy about to run on the pair has a deadline longer than the
+    /// timeout (its cost model estimates more): the parent waits for it.
+    case deadline(iteration: UInt64?, strategy: String, seconds: Double)
   }
 
   /// One line of JSON, without the newline.

@@ -97,7 +97,22 @@ public enum Verifier {
 
   /// Runs `strategy` on the oracle's pair and checks its changeset.
   public static func verify(_ strategy: any DiffStrategy, oracle: PairOracle) -> VerificationFailure? {
-    verify(strategy.stringChangeset(from: oracle.old, to: oracle.new), madeBy: strategy.traits, oracle: oracle)
+    switch changeset(strategy, from: oracle.old, to: oracle.new) {
+    case .success(let changeset): return verify(changeset, madeBy: strategy.traits, oracle: oracle)
+    case .failure(let failure): return failure
+    }
+  }
+
+  /// The strategy's changeset, through the checked entry point: a malformed
+  /// matching is the failure `invalid matching`, never a trap.
+  public static func changeset(
+    _ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot
+  ) -> Result<StringChangeset, VerificationFailure> {
+    do {
+      return .success(try strategy.checkedStringChangeset(from: old, to: new))
+    } catch {
+      return .failure(.invalidMatching(error))
+    }
   }
 
   /// Checks a changeset against everything a failure is (SPEC §6), in order:

@@ -24,6 +24,12 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   case crashed(String)
   /// No answer within the deadline.
   case hung(seconds: Double)
+  /// The strategy's ``Matching`` cannot describe a changeset (a wrong
+  /// length, an old index out of range or used twice, a moved flag on an
+  /// inserted entry): caught before the stage plan reads it.
+  case invalidMatching(MatchingError)
+  /// Valid, but in more stages than the rules need for its operations.
+  case tooManyStages(stages: Int, fewest: Int, why: String)
   /// A failure another process found, as it reported it.
   case reported(Kind, message: String)
 
@@ -41,6 +47,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case moveRule
     case crash
     case hang
+    case invalidMatching
+    case tooManyStages
     case badRequest
 
     public var description: String {
@@ -56,6 +64,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .moveRule: return "move rule"
       case .crash: return "crash"
       case .hang: return "hang"
+      case .invalidMatching: return "invalid matching"
+      case .tooManyStages: return "too many stages"
       case .badRequest: return "bad request"
       }
     }
@@ -66,7 +76,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
         self = .rule(n)
         return
       }
-      let all: [Kind] = [.invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves, .notEmpty, .moveRule, .crash, .hang, .badRequest]
+      let all: [Kind] = [.invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves, .notEmpty, .moveRule, .crash, .hang, .invalidMatching, .tooManyStages, .badRequest]
       guard let kind = all.first(where: { $0.description == text }) else { return nil }
       self = kind
     }
@@ -99,6 +109,9 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .moveRule(let what): return "move rule: \(what)"
     case .crashed(let how): return "crashed: \(how)"
     case .hung(let seconds): return "hang: no answer within \(_seconds(seconds))"
+    case .invalidMatching(let error): return "invalid matching: \(error)"
+    case let .tooManyStages(stages, fewest, why):
+      return "too many stages: \(stages), the rules need \(fewest) for these operations (\(why))"
     case .reported(_, let message): return message
     }
   }
@@ -115,6 +128,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .moveRule: return .moveRule
     case .crashed: return .crash
     case .hung: return .hang
+    case .invalidMatching: return .invalidMatching
+    case .tooManyStages: return .tooManyStages
     case .reported(let kind, _): return kind
     }
   }

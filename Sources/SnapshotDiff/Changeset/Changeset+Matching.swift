@@ -1,6 +1,7 @@
 extension Changeset {
   /// The changeset that a matching describes, in as few stages as the rules
-  /// allow for it (see the stage plan: at most three).
+  /// allow for it (see the stage plan: at most four), or the first way the
+  /// matching is malformed (``Matching/validate(from:to:)``).
   ///
   /// Compares contents (`==`) of kept items and sections to find updates;
   /// uses no hashing.
@@ -10,7 +11,37 @@ extension Changeset {
   public init(
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>,
+    checking matching: Matching
+  ) throws(MatchingError) {
+    try matching.validate(from: old, to: new)
+    self.init(_validated: matching, from: old, to: new)
+  }
+
+  /// The changeset that a matching describes (see
+  /// ``init(from:to:checking:)``).
+  ///
+  /// A malformed matching is a programming error in the strategy that made
+  /// it: this stops with a precondition failure naming the field and the
+  /// position, never reading past an array. Harness code that runs strategies
+  /// it does not trust calls ``DiffStrategy/checkedChangeset(from:to:)``.
+  @inlinable
+  public init(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>,
     matching: Matching
+  ) {
+    do {
+      try self.init(from: old, to: new, checking: matching)
+    } catch {
+      preconditionFailure("malformed matching: \(error)")
+    }
+  }
+
+  @inlinable
+  init(
+    _validated matching: Matching,
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
   ) {
     var itemChanged = [Bool](repeating: false, count: new.numberOfItems)
     new._items.withUnsafeBufferPointer { newItems in

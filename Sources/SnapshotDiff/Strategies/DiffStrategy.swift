@@ -27,6 +27,15 @@ public protocol DiffStrategy: Sendable {
   func stringChangeset(
     from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
   ) -> Changeset<String, String, String>
+
+  /// The changeset of two string snapshots, or the first way the strategy's
+  /// matching is malformed, for callers that must report a broken strategy
+  /// rather than stop (the harness). Leave the default: a
+  /// ``MatchingStrategy`` validates its matching; any other strategy builds
+  /// its stages itself and cannot fail here.
+  func checkedStringChangeset(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) throws(MatchingError) -> Changeset<String, String, String>
 }
 
 /// A strategy that decides a ``Matching`` and lets the shared stage plan turn
@@ -48,9 +57,23 @@ extension DiffStrategy {
   ) -> Changeset<String, String, String> {
     changeset(from: old, to: new)
   }
+
+  public func checkedStringChangeset(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) throws(MatchingError) -> Changeset<String, String, String> {
+    changeset(from: old, to: new)
+  }
 }
 
 extension MatchingStrategy {
+  /// The changeset of this strategy's matching, validated first (see
+  /// ``Changeset/init(from:to:checking:)``).
+  public func checkedStringChangeset(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) throws(MatchingError) -> Changeset<String, String, String> {
+    try Changeset(from: old, to: new, checking: matching(from: old, to: new))
+  }
+
   /// The changeset of this strategy's matching (see ``Changeset/init(from:to:matching:)``).
   @inlinable
   public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

@@ -1,4 +1,3 @@
-@testable import DiffBenchmarks
 import DiffVerification
 import SnapshotDiff
 import Testing

@@ -1,0 +1,99 @@
+@_spi(Internals) import SnapshotDiff
+
+/// What decides the cost of the quadratic strategies on a pair.
+public struct WorkEstimate: Sendable {
+  /// Σ over new sections of (its items × its old section's items): naive's comparisons.
+  public var linearSearch: Double
+  /// The same searches resumed after the last kept item (naive's): for each
+  /// new item, the old items up to its match, or to the section's end.
+  public var resumedSearch: Double
+  /// (N + M) · D, D = N + M − 2 · (longest common subsequence of the flat id lists): stdlib's.
+  public var myersWork: Double
+  /// Σ over section pairs of D², D their edit distance: the linear-space Myers' search.
+  public var myersSquares: Double
+
+  public init(old: StringSnapshot, new: StringSnapshot) {
+    let matching = Hashmap().matching(from: old, to: new)
+    var search = 0.0
+    var squares = 0.0
+    var resumed = 0.0
+    for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
+      let s = matching.sectionOldIndex[t]
+      search += Double(new.numberOfItems(inSection: t)) * Double(old.numberOfItems(inSection: s))
+      var last = old.itemRange(ofSection: s).lowerBound - 1
+      for j in new.itemRange(ofSection: t) {
+        let i = matching.itemOldIndex[j]
+        if old.itemRange(ofSection: s).contains(i) && i > last {
+          resumed += Double(i - last)
+          last = i
+        } else {
+          resumed += Double(old.itemRange(ofSection: s).upperBound - last)
+        }
+      }
+      // Hashmap's unmoved kept items are a longest common subsequence of the pair.
+      let oldRange = old.itemRange(ofSection: s)
+      let common = new.itemRange(ofSection: t).filter { oldRange.contains(matching.itemOldIndex[$0]) && !matching.itemMoved[$0] }.count
+      let d = Double(oldRange.count + new.numberOfItems(inSection: t) - 2 * common)
+      squares += d * d
+    }
+    linearSearch = search
+    resumedSearch = resumed
+    myersSquares = squares
+    let lcs = longestIncreasingSubsequenceLength(matching.itemOldIndex.filter { $0 >= 0 })
+    let n = Double(old.numberOfItems + new.numberOfItems)
+    myersWork = n * (n - 2 * Double(lcs))
+  }
+}
+
+extension WorkEstimate {
+  /// The units of work a cost model counts on this pair.
+  public func units(_ cost: StrategyTraits.Cost) -> Double {
+    switch cost {
+    case .linear: return 0
+    case .productOfSizes: return linearSearch
+    case .scanFromLastKept: return resumedSearch
+    case .flatEditScript: return myersWork
+    case .squaredEditDistancePerSection: return myersSquares
+    }
+  }
+}
+
+/// When a strategy call is hung: the CPU time it may use on a pair.
+///
+/// A hang is judged on CPU time, so a call starved by other processes is not
+/// hung. The deadline is the larger of the `--timeout` and a generous
+/// multiple of what the strategy's cost model (``StrategyTraits/Cost``)
+/// estimates for the pair, so a quadratic strategy on a large pair is given
+/// the time it needs. A call that blocks without using CPU is caught by a
+/// wall-clock backstop, ``backstopFactor`` times the deadline.
+public struct Deadline: Sendable, Equatable {
+  /// CPU seconds the call may use.
+  public var cpuSeconds: Double
+  /// Wall seconds after which it is hung even without using CPU.
+  public var wallSeconds: Double { cpuSeconds * Self.backstopFactor }
+
+  /// How many times its estimate a call may take before it is hung.
+  public static let margin = 10.0
+  public static let backstopFactor = 10.0
+
+  /// Nanoseconds of CPU per unit of each cost model: the slowest rate
+  /// measured here (callgrind-free, release build) for the library's
+  /// strategies of that model, rounded up.
+  static func nanosecondsPerUnit(_ cost: StrategyTraits.Cost) -> Double {
+    switch cost {
+    case .linear: return 0
+    case .productOfSizes, .scanFromLastKept: return 5
+    case .flatEditScript: return 20
+    case .squaredEditDistancePerSection: return 5
+    }
+  }
+
+  /// `timeout` seconds, or ``margin`` times the estimate for a strategy of
+  /// this cost model on the pair, whichever is more.
+  public init(timeout: Double, cost: StrategyTraits.Cost, work: WorkEstimate?) {
+    let units = work?.units(cost) ?? 0
+    cpuSeconds = max(timeout, Self.margin * units * Self.nanosecondsPerUnit(cost) / 1e9)
+  }
+
+  public init(cpuSeconds: Double) { self.cpuSeconds = cpuSeconds }
+}

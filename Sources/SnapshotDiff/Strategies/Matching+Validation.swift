@@ -1,0 +1,94 @@
+/// Why a ``Matching`` cannot describe a changeset between two snapshots.
+///
+/// A matching comes from strategy code, perhaps another package's: before
+/// the stage plan indexes anything with it, ``Matching/validate(from:to:)``
+/// checks each rule below once, and names the first one broken.
+public struct MatchingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The array of ``Matching`` that is wrong.
+  public enum Field: String, Hashable, Sendable {
+    case sectionOldIndex, sectionMoved, itemOldIndex, itemMoved
+  }
+
+  /// What is wrong with it.
+  public enum Problem: Hashable, Sendable {
+    /// Its length is not the new snapshot's count of sections (items).
+    case count(expected: Int, found: Int)
+    /// An old index below -1 or past the old snapshot's count.
+    case outOfRange(Int, count: Int)
+    /// An old index that an earlier position already continues.
+    case usedTwice(Int, firstAt: Int)
+    /// A moved flag on an inserted section or item.
+    case movedButInserted
+  }
+
+  public var field: Field
+  /// The new index where it is wrong; `nil` for a wrong length.
+  public var position: Int?
+  public var problem: Problem
+
+  @inlinable
+  public init(field: Field, position: Int?, problem: Problem) {
+    self.field = field
+    self.position = position
+    self.problem = problem
+  }
+
+  public var description: String {
+    let at = position.map { "\(field.rawValue)[\($0)]" } ?? field.rawValue
+    switch problem {
+    case let .count(expected, found): return "\(at): \(found) entries, the new snapshot has \(expected)"
+    case let .outOfRange(index, count): return "\(at): old index \(index) is out of range (the old snapshot has \(count))"
+    case let .usedTwice(index, first): return "\(at): old index \(index) is already used at \(field.rawValue)[\(first)]"
+    case .movedButInserted: return "\(at): marked moved, but it is inserted (old index -1)"
+    }
+  }
+}
+
+extension Matching {
+  /// Checks that this matching can describe a changeset from `old` to `new`:
+  /// each array has one entry per new section (item); every old index is -1
+  /// or in range, and used at most once; a moved flag is only on a kept
+  /// section (item).
+  ///
+  /// It does not check that the unmoved kept items keep their order: such a
+  /// matching gives valid stages with a wrong result, which verification
+  /// reports.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* old and *m* new items.
+  @inlinable
+  public func validate<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) throws(MatchingError) {
+    try Self._validate(sectionOldIndex, moved: sectionMoved, fields: (.sectionOldIndex, .sectionMoved),
+      oldCount: old.numberOfSections, newCount: new.numberOfSections)
+    try Self._validate(itemOldIndex, moved: itemMoved, fields: (.itemOldIndex, .itemMoved),
+      oldCount: old.numberOfItems, newCount: new.numberOfItems)
+  }
+
+  /// One level (sections, or flat items) of ``validate(from:to:)``.
+  @usableFromInline
+  static func _validate(
+    _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    oldCount: Int, newCount: Int
+  ) throws(MatchingError) {
+    guard oldIndex.count == newCount else {
+      throw MatchingError(field: fields.index, position: nil, problem: .count(expected: newCount, found: oldIndex.count))
+    }
+    guard moved.count == newCount else {
+      throw MatchingError(field: fields.moved, position: nil, problem: .count(expected: newCount, found: moved.count))
+    }
+    var used = [Bool](repeating: false, count: oldCount)
+    for j in 0..<newCount {
+      let o = oldIndex[j]
+      if o < 0 {
+        guard o == -1 else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+        if moved[j] { throw MatchingError(field: fields.moved, position: j, problem: .movedButInserted) }
+        continue
+      }
+      guard o < oldCount else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+      guard !used[o] else {
+        let first = oldIndex.firstIndex(of: o)!  // the error path only: found again, not stored
+        throw MatchingError(field: fields.index, position: j, problem: .usedTwice(o, firstAt: first))
+      }
+      used[o] = true
+    }
+  }
+}
