@@ -74,7 +74,7 @@ struct FuzzCommand: ParsableCommand {
     engine.found = { finding in
       if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
       print("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)")
-      print("  pair: --seed \(seed), iteration \(finding.iteration); shrunk from \(finding.originalItems) to \(finding.shrunkItems) items")
+      print("  pair: --seed \(seed), iteration \(finding.iteration); \(finding.outcome): \(finding.originalItems) → \(finding.shrunkItems) items")
       print("  wrote \(finding.file)")
       print("  replay: \(finding.replay)")
       fflush(nil)
@@ -83,8 +83,12 @@ struct FuzzCommand: ParsableCommand {
     if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
     let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
     print(String(
-      format: "%d pairs in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d repeats); seed %llu",
-      report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count, report.repeats, seed))
+      format: "%d pairs in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d not reproduced, %d repeats); seed %llu",
+      report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count - report.notReproduced,
+      report.notReproduced, report.repeats, seed))
+    for finding in report.unfinished {
+      print("not finished shrinking: \(finding.file) (\(finding.outcome))")
+    }
     if let first = report.firstFailureSeconds { print(String(format: "first failure after %.1f s", first)) }
     if report.failures > 0 { throw ExitCode(1) }
   }

@@ -49,14 +49,13 @@ struct ImportCommand: ParsableCommand {
         let client = WorkerClient(command: workerCommand, strategy: name, timeout: timeout.timeout)
         guard let failure = client.check(pair) else { continue }
         let slug = failure.kind.description.replacingOccurrences(of: " ", with: "-")
-        guard let regression = Regression.shrinkAndWrite(
-          pair, strategy: name, kind: failure.kind, client: client, budget: 3_000, seconds: 120, folder: out,
-          fileName: "\(name)-\(slug)-libfuzzer-\(input).json", origin: "libfuzzer",
+        let regression = Regression.shrinkAndWrite(
+          pair, strategy: name, kind: failure.kind, reported: failure.description, client: client, budget: 3_000,
+          seconds: 120, folder: out, fileName: "\(name)-\(slug)-libfuzzer-\(input).json", origin: "libfuzzer",
           foundBy: [("libfuzzer_input", .string(file))])
-        else { continue }
         written += 1
         print("FAIL \(name) (\(failure.kind)): \(regression.failure)")
-        print("  shrunk from \(regression.originalItems) to \(regression.shrunkItems) items")
+        print("  \(regression.outcome): \(regression.originalItems) → \(regression.shrunkItems) items")
         print("  wrote \(regression.file)")
         print("  replay: \(regression.replay)")
       }

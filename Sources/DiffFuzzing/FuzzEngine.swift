@@ -49,6 +49,8 @@ public struct FuzzConfiguration: Sendable {
 public struct FuzzFinding: Sendable {
   public var strategy: String
   public var failure: String
+  /// How far shrinking got; a finding that did not reproduce is written as found.
+  public var outcome: Regression.Outcome
   public var kind: VerificationFailure.Kind
   public var iteration: UInt64
   public var originalItems: Int
@@ -68,6 +70,10 @@ public struct FuzzReport: Sendable {
   /// Failures of a (strategy, kind) already kept, counted only.
   public var repeats = 0
   public var failures: Int { findings.count + repeats }
+  /// Findings whose re-check in a fresh worker passed (written unshrunk).
+  public var notReproduced: Int { findings.filter { $0.outcome == .notReproduced }.count }
+  /// Findings that shrinking did not finish (budget or the run's time).
+  public var unfinished: [FuzzFinding] { findings.filter { $0.outcome == .partlyShrunk || $0.outcome == .notShrunk } }
 }
 
 /// Runs pairs through the strategies in worker processes, so that a trap or
@@ -139,12 +145,14 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         return
       }
       kept[key, default: 0] += 1
-      if let finding = shrinkAndWrite(strategy: strategy, kind: kind, message: message, iteration: iteration, client: client(strategy)) {
-        report.findings.append(finding)
-        found?(finding)
-      } else {
-        report.repeats += 1
-      }
+      // Shrinking shares the run's time: a run of --seconds T ends within T
+      // and one candidate's deadline.
+      let remaining = c.seconds.map { $0 - Date().timeIntervalSince(start) } ?? .infinity
+      let finding = shrinkAndWrite(
+        strategy: strategy, kind: kind, message: message, iteration: iteration, client: client(strategy),
+        seconds: min(c.shrinkSeconds, remaining))
+      report.findings.append(finding)
+      found?(finding)
     }
 
     while running > 0 {
@@ -267,18 +275,21 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   }
 
   /// Shrinks the pair of `iteration` while `strategy` still fails with the
-  /// same kind, and writes it to the output folder.
-  func shrinkAndWrite(strategy: String, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient) -> FuzzFinding? {
+  /// same kind, within `seconds`, and writes it to the output folder (as it
+  /// was found, when it does not fail again).
+  func shrinkAndWrite(
+    strategy: String, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient,
+    seconds: Double
+  ) -> FuzzFinding {
     let c = configuration
     let slug = kind.description.replacingOccurrences(of: " ", with: "-")
-    guard let written = Regression.shrinkAndWrite(
-      casePair(iteration: iteration), strategy: strategy, kind: kind, client: client,
-      budget: c.shrinkBudget, seconds: c.shrinkSeconds, folder: c.outputFolder,
+    let written = Regression.shrinkAndWrite(
+      casePair(iteration: iteration), strategy: strategy, kind: kind, reported: message, client: client,
+      budget: c.shrinkBudget, seconds: seconds, folder: c.outputFolder,
       fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).json", origin: "fuzz",
       foundBy: [("seed", .number(String(c.seed))), ("iteration", .number(String(iteration)))])
-    else { return nil }
     return FuzzFinding(
-      strategy: strategy, failure: written.failure, kind: kind, iteration: iteration,
+      strategy: strategy, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
       originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
       replay: written.replay, shrunk: written.shrunk)
   }

@@ -15,23 +15,24 @@ import Testing
 
   static let worker = [fixture, "worker"]
 
-  func fuzz(_ strategy: String, iterations: UInt64 = 300, timeout: Double = 10) throws -> (FuzzReport, String) {
+  func fuzz(_ strategy: String, iterations: UInt64 = 300, timeout: Double = 10, keep: Int = 1) throws -> (FuzzReport, String) {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(strategy)-\(UUID().uuidString)").path
     var configuration = FuzzConfiguration(
       seed: 42, iterations: iterations, strategies: [strategy], jobs: 2, maxItems: 200, timeout: timeout,
       outputFolder: out, workerCommand: Self.worker)
-    configuration.keepPerKind = 1
+    configuration.keepPerKind = keep
     configuration.shrinkSeconds = 60
     return (FuzzEngine(configuration: configuration).run(), out)
   }
 
   func expectCaughtAndShrunk(
-    _ strategy: String, kinds: Set<VerificationFailure.Kind>, atMost items: Int = 6, timeout: Double = 10
+    _ strategy: String, kinds: Set<VerificationFailure.Kind>, atMost items: Int = 6, timeout: Double = 10,
+    iterations: UInt64 = 300
   ) throws {
-    let (report, out) = try fuzz(strategy, timeout: timeout)
+    let (report, out) = try fuzz(strategy, iterations: iterations, timeout: timeout)
     defer { try? FileManager.default.removeItem(atPath: out) }
-    #expect(report.pairs == 300)
-    let finding = try #require(report.findings.first { $0.strategy == strategy }, "\(strategy) was not caught in 300 pairs")
+    #expect(report.pairs == iterations)
+    let finding = try #require(report.findings.first { $0.strategy == strategy }, "\(strategy) was not caught in \(iterations) pairs")
     #expect(kinds.contains(finding.kind), "\(finding.kind): \(finding.failure)")
     #expect(finding.shrunkItems <= items, "shrunk only to \(finding.shrunkItems) items: \(finding.shrunk.fileText)")
     #expect(finding.shrunkItems < finding.originalItems || finding.originalItems <= items)
@@ -75,6 +76,58 @@ import Testing
 
   @Test func catchesAGreedyRuleOffByOneAcrossSections() throws {
     try expectCaughtAndShrunk("heckel-boundary", kinds: [.moveRule], atMost: 6)
+  }
+
+  @Test(arguments: ["matching-short-items", "matching-out-of-range", "matching-used-twice", "matching-moved-insert"])
+  func reportsAMalformedMatching(strategy: String) throws {
+    try expectCaughtAndShrunk(strategy, kinds: [.invalidMatching], atMost: 4)
+  }
+
+  @Test func catchesAnUnneededStage() throws {
+    try expectCaughtAndShrunk("splits-shifted-sections", kinds: [.tooManyStages], atMost: 6)
+  }
+
+  @Test func catchesABlockedCallByTheWallClockBackstop() throws {
+    // Blocks without using CPU: the backstop is 10 × the 0.1 s deadline.
+    // Each blocked pair costs the backstop: a few pairs only.
+    try expectCaughtAndShrunk("blocks", kinds: [.hang], atMost: 4, timeout: 0.1, iterations: 6)
+  }
+
+  @Test func keepsAFailureThatDependsOnTheHashSeed() throws {
+    // Workers hash alike, so the re-check and the shrinker see it fail again.
+    try expectCaughtAndShrunk("seed-dependent", kinds: [.rule(7), .rule(3), .wrongResult, .rule(1)])
+    let (report, out) = try fuzz("seed-dependent")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    #expect(report.notReproduced == 0)
+  }
+
+  @Test func writesAFailureThatDoesNotReproduce() throws {
+    // Fails on every second call in its process: the fresh worker that re-checks it passes.
+    let (report, out) = try fuzz("every-other-call", keep: 2)
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let finding = try #require(report.findings.first { $0.outcome == .notReproduced }, "\(report.findings.map(\.outcome))")
+    #expect(report.notReproduced >= 1)
+    // Written as it was found, with the message first reported and its iteration.
+    let written = try CorpusCase.load(contentsOf: finding.file)
+    #expect(finding.shrunkItems == finding.originalItems)
+    #expect(written.extra.first?.value["outcome"] == .string("not reproduced"))
+    #expect(written.extra.first?.value["iteration"] == .number(String(finding.iteration)))
+    #expect(finding.failure.isEmpty == false)
+    #expect(report.failures == report.findings.count + report.repeats)
+  }
+
+  @Test func secondsBoundTheRunShrinkingIncluded() throws {
+    // Every shrink candidate of a hang costs its deadline; the run still
+    // ends within --seconds and about one deadline (with slack for a busy machine).
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-bound-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    var configuration = FuzzConfiguration(
+      seed: 42, seconds: 3, strategies: ["hangs"], jobs: 2, maxItems: 200, timeout: 1, outputFolder: out,
+      workerCommand: Self.worker)
+    configuration.keepPerKind = 2
+    let report = FuzzEngine(configuration: configuration).run()
+    #expect(report.findings.first?.kind == .hang)
+    #expect(report.seconds < 3 + 1 + 10, "ran \(report.seconds) s")
   }
 
   @Test func sameSeedSamePairs() {
@@ -140,10 +193,35 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 1)
     #expect(text == """
-      \(dir)/1-hang.json: hangs: hang: no answer within 1 s
+      \(dir)/1-hang.json: hangs: hang: used more than 1 s of CPU time
       1 passed, 1 failed
 
       """)
+  }
+
+  @Test func aCallOffTheCPUIsNotAHang() throws {
+    // Sleeps 1.5 s with a 1 s timeout: CPU time judges it, so it passes.
+    let (_, status, text) = try verifyWithFixture("sleeps")
+    #expect(text.hasSuffix("2 passed, 0 failed\n"), "\(text)")
+    #expect(status == 0)
+  }
+
+  @Test(arguments: ["matching-short-items", "matching-out-of-range", "matching-used-twice", "matching-moved-insert"])
+  func aMalformedMatchingIsReported(strategy: String) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try #"{"old": ["a", "b"], "new": ["b", "a", "c"]}"#.write(toFile: dir + "/case.json", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
+    process.arguments = ["verify", strategy, dir]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(text.hasPrefix("\(dir)/case.json: \(strategy): invalid matching: item"), "\(text)")
   }
 
   @Test func aFailingStrategyIsReportedWithWhatBroke() throws {

@@ -120,7 +120,8 @@ public enum Verifier {
   /// ones inserted (a kept id re-inserted only where the traits allow it); no
   /// stage for an identical pair; moves plus re-inserted kept ids at least
   /// `min_moves`, and equal to it where the traits promise the minimum; the
-  /// documented move rule.
+  /// documented move rule; one stage where the rules allow the changeset's
+  /// operations in one (``FewestStages``).
   public static func verify(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> VerificationFailure? {
     let old = oracle.old, new = oracle.new
     let replay = Replay(changeset, from: old)
@@ -135,6 +136,10 @@ public enum Verifier {
     if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
     if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
     if let broken = MoveRuleOracle.check(traits.moveRule, effect, pair: oracle.indexed) { return .moveRule(broken) }
+    let fewest = FewestStages(effect, pair: oracle.indexed, old: old, new: new)
+    if let count = fewest.count, changeset.stages.count > count {
+      return .tooManyStages(stages: changeset.stages.count, fewest: count)
+    }
     return nil
   }
 

@@ -29,7 +29,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   /// inserted entry): caught before the stage plan reads it.
   case invalidMatching(MatchingError)
   /// Valid, but in more stages than the rules need for its operations.
-  case tooManyStages(stages: Int, fewest: Int, why: String)
+  case tooManyStages(stages: Int, fewest: Int)
   /// A failure another process found, as it reported it.
   case reported(Kind, message: String)
 
@@ -110,8 +110,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .crashed(let how): return "crashed: \(how)"
     case .hung(let seconds): return "hang: no answer within \(_seconds(seconds))"
     case .invalidMatching(let error): return "invalid matching: \(error)"
-    case let .tooManyStages(stages, fewest, why):
-      return "too many stages: \(stages), the rules need \(fewest) for these operations (\(why))"
+    case let .tooManyStages(stages, fewest):
+      return "too many stages: \(stages), where the rules allow its operations in \(fewest)"
     case .reported(_, let message): return message
     }
   }

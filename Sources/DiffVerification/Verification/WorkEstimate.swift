@@ -11,6 +11,8 @@ public struct WorkEstimate: Sendable {
   public var myersWork: Double
   /// Σ over section pairs of D², D their edit distance: the linear-space Myers' search.
   public var myersSquares: Double
+  /// Items of both snapshots.
+  public var items: Int
 
   public init(old: StringSnapshot, new: StringSnapshot) {
     let matching = Hashmap().matching(from: old, to: new)
@@ -36,6 +38,7 @@ public struct WorkEstimate: Sendable {
       let d = Double(oldRange.count + new.numberOfItems(inSection: t) - 2 * common)
       squares += d * d
     }
+    items = old.numberOfItems + new.numberOfItems
     linearSearch = search
     resumedSearch = resumed
     myersSquares = squares
@@ -76,23 +79,33 @@ public struct Deadline: Sendable, Equatable {
   public static let margin = 10.0
   public static let backstopFactor = 10.0
 
-  /// Nanoseconds of CPU per unit of each cost model: the slowest rate
-  /// measured here (callgrind-free, release build) for the library's
-  /// strategies of that model, rounded up.
+  /// Nanoseconds of CPU per unit of each cost model: about the slowest rate
+  /// measured here (release build) for the library's strategy of that model
+  /// on the grid's workloads up to 10,000 items, rounded up (naive 3.2–4.4,
+  /// stdlib 0.9–7.7, myers 0.1–1.4 away from tiny pairs).
   static func nanosecondsPerUnit(_ cost: StrategyTraits.Cost) -> Double {
     switch cost {
     case .linear: return 0
     case .productOfSizes, .scanFromLastKept: return 5
-    case .flatEditScript: return 20
-    case .squaredEditDistancePerSection: return 5
+    case .flatEditScript: return 10
+    case .squaredEditDistancePerSection: return 2
     }
   }
 
+  /// Nanoseconds per item of the pair that any strategy may spend, so that
+  /// small unit counts (a reversal for naive) are not estimated at nothing.
+  static let nanosecondsPerItem = 200.0
+
   /// `timeout` seconds, or ``margin`` times the estimate for a strategy of
-  /// this cost model on the pair, whichever is more.
+  /// this cost model on the pair, whichever is more. Without an estimate of
+  /// the work (a linear strategy), the timeout.
   public init(timeout: Double, cost: StrategyTraits.Cost, work: WorkEstimate?) {
-    let units = work?.units(cost) ?? 0
-    cpuSeconds = max(timeout, Self.margin * units * Self.nanosecondsPerUnit(cost) / 1e9)
+    guard let work, cost != .linear else {
+      cpuSeconds = timeout
+      return
+    }
+    let nanoseconds = work.units(cost) * Self.nanosecondsPerUnit(cost) + Double(work.items) * Self.nanosecondsPerItem
+    cpuSeconds = max(timeout, Self.margin * nanoseconds / 1e9)
   }
 
   public init(cpuSeconds: Double) { self.cpuSeconds = cpuSeconds }

@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotDiff
+import Synchronization
 
 /// Deliberately broken strategies, for showing that the fuzzer catches and
 /// shrinks each way of being wrong. Test-only: never part of the library.
@@ -7,6 +8,12 @@ public enum FaultyStrategies {
   public static let all: [any DiffStrategy] = [
     Trapping(), OffByOneMove(), ForgetsMovedUpdates(), BreaksRuleTwo(),
     Hanging(), NotLongest(), NaiveDropsLast(), HeckelBoundary(),
+  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), SeedDependent(), EveryOtherCall()]
+
+  /// One strategy per way a ``Matching`` can be malformed.
+  public static let malformedMatchings: [any DiffStrategy] = [
+    MalformedMatching(.shortItems), MalformedMatching(.outOfRange), MalformedMatching(.usedTwice),
+    MalformedMatching(.movedInsert),
   ]
 }
 
@@ -78,7 +85,7 @@ public struct Hanging: DiffStrategy {
       guard let items = old.itemIdentifiers(inSection: new.sectionIdentifiers[t]) else { continue }
       let gains = new.section(at: t).items.contains { !oldIDs.contains($0.id) }
       if gains && items.contains(where: { !newIDs.contains($0) }) {
-        while true { usleep(1_000) }
+        spinForever()
       }
     }
     return Hashmap().changeset(from: old, to: new)
@@ -148,5 +155,128 @@ public struct HeckelBoundary: DiffStrategy {
       if o > oldRange.lowerBound && newSectionOfOld[o - 1] >= 0 && newSectionOfOld[o - 1] != t { matching.itemMoved[j] = true }
     }
     return Changeset(from: old, to: new, matching: matching)
+  }
+}
+
+/// An endless loop that uses CPU, as a real one does (the optimizer cannot
+/// remove it: it writes a global).
+func spinForever() -> Never {
+  while true { _spinCounter &+= 1 }
+}
+nonisolated(unsafe) var _spinCounter = 0
+
+// Issue 16's escapes: malformed matchings, a call that blocks without using
+// CPU, an unneeded stage, and failures that depend on the hash seed or on the
+// process's history.
+
+/// Hashmap's matching, broken one way on pairs where that way applies.
+public struct MalformedMatching: MatchingStrategy {
+  public enum Fault: String, Sendable {
+    /// `itemOldIndex` one short.
+    case shortItems = "short-items"
+    /// An old index one past the old snapshot's items.
+    case outOfRange = "out-of-range"
+    /// Two new items continue the same old one.
+    case usedTwice = "used-twice"
+    /// An inserted item flagged as moved.
+    case movedInsert = "moved-insert"
+  }
+  public let fault: Fault
+  public init(_ fault: Fault) { self.fault = fault }
+  public var name: String { "matching-\(fault.rawValue)" }
+  public func matching<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Matching {
+    var m = Hashmap().matching(from: old, to: new)
+    switch fault {
+    case .shortItems:
+      if !m.itemOldIndex.isEmpty { m.itemOldIndex.removeLast() }
+    case .outOfRange:
+      if let j = m.itemOldIndex.firstIndex(where: { $0 >= 0 }) { m.itemOldIndex[j] = old.numberOfItems }
+    case .usedTwice:
+      let kept = m.itemOldIndex.indices.filter { m.itemOldIndex[$0] >= 0 }
+      if kept.count >= 2 { m.itemOldIndex[kept[1]] = m.itemOldIndex[kept[0]] }
+    case .movedInsert:
+      if let j = m.itemOldIndex.firstIndex(of: -1) { m.itemMoved[j] = true }
+    }
+    return m
+  }
+}
+
+/// Blocks for ever without using CPU (a lock never released) whenever the
+/// pair has a moved item: only the wall-clock backstop can see it.
+public struct Blocking: DiffStrategy {
+  public init() {}
+  public var name: String { "blocks" }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    let changeset = Hashmap().changeset(from: old, to: new)
+    if changeset.counts.moves > 0 { while true { sleep(1) } }
+    return changeset
+  }
+}
+
+/// A stage plan that splits whenever a kept section's index shifts: the
+/// items change in one stage, the sections move in the next, where one
+/// stage would do. Valid, minimal moves, one stage too many.
+public struct SplitsShiftedSections: DiffStrategy {
+  public init() {}
+  public var name: String { "splits-shifted-sections" }
+  public var traits: StrategyTraits { Hashmap().traits }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    let whole = Hashmap().changeset(from: old, to: new)
+    // Only where the same sections are reordered: the intermediate state is
+    // the new items in the old section order.
+    guard Set(old.sectionIdentifiers) == Set(new.sectionIdentifiers), old.sectionIdentifiers != new.sectionIdentifiers,
+      let middle = try? Snapshot<S, I, C>(sections: old.sectionIdentifiers.map { id in
+        new.section(at: new.index(ofSection: id)!)
+      })
+    else { return whole }
+    let items = Hashmap().changeset(from: old, to: middle)
+    let sections = Hashmap().changeset(from: middle, to: new)
+    guard !items.stages.isEmpty else { return whole }
+    return Changeset(stages: items.stages + sections.stages)
+  }
+}
+
+/// Off by one on its first item move when the hash of the first new item's
+/// id, under this process's hash seed, is even: a probe bug that comes and
+/// goes with the seed.
+public struct SeedDependent: DiffStrategy {
+  public init() {}
+  public var name: String { "seed-dependent" }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    var changeset = Hashmap().changeset(from: old, to: new)
+    guard let first = new.itemIdentifiers.first, first.hashValue & 1 == 0 else { return changeset }
+    if let s = changeset.stages.firstIndex(where: { !$0.itemMoves.isEmpty }) {
+      changeset.stages[s].itemMoves[0].to.item += 1
+    }
+    return changeset
+  }
+}
+
+/// Off by one on its first item move on every second call in its process:
+/// a fresh process re-checking the pair sees it pass.
+public struct EveryOtherCall: DiffStrategy {
+  public init() {}
+  public var name: String { "every-other-call" }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    var changeset = Hashmap().changeset(from: old, to: new)
+    _calls.withLock { $0 += 1 }
+    guard _calls.withLock({ $0 }) % 2 == 0 else { return changeset }
+    if let s = changeset.stages.firstIndex(where: { !$0.itemMoves.isEmpty }) {
+      changeset.stages[s].itemMoves[0].to.item += 1
+    }
+    return changeset
+  }
+}
+let _calls = Mutex(0)
+
+/// Correct, but sleeps 1.5 s before answering: off the CPU, as a call starved
+/// by other processes is. Not a hang unless the wall-clock backstop passes.
+public struct Sleeps: DiffStrategy {
+  public init() {}
+  public var name: String { "sleeps" }
+  public var traits: StrategyTraits { Hashmap().traits }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    usleep(1_500_000)
+    return Hashmap().changeset(from: old, to: new)
   }
 }
