@@ -1,0 +1,49 @@
+import SnapshotDiff
+import Testing
+
+/// A malformed matching is a typed error naming the field and the position,
+/// found before anything is indexed with it.
+@Suite struct MatchingValidationTests {
+  typealias S = Snapshot<String, String, String>
+  let old = try! S(sections: [.init("A", items: [.init("a"), .init("b")]), .init("B", items: [.init("c")])])
+  let new = try! S(sections: [.init("B", items: [.init("c"), .init("a")]), .init("A", items: [.init("b"), .init("d")])])
+
+  var valid: Matching {
+    Matching(sectionOldIndex: [1, 0], sectionMoved: [true, false], itemOldIndex: [2, 0, 1, -1], itemMoved: [false, false, false, false])
+  }
+
+  @Test func aValidMatchingPassesAndBuildsTheChangeset() throws {
+    try valid.validate(from: old, to: new)
+    let changeset = try Changeset(from: old, to: new, checking: valid)
+    #expect(try changeset.apply(to: old) == new)
+  }
+
+  @Test func eachViolationIsNamed() {
+    func error(_ change: (inout Matching) -> Void) -> MatchingError? {
+      var m = valid
+      change(&m)
+      do { try m.validate(from: old, to: new) } catch { return error }
+      return nil
+    }
+    #expect(error { $0.itemOldIndex.removeLast() } == MatchingError(field: .itemOldIndex, position: nil, problem: .count(expected: 4, found: 3)))
+    #expect(error { $0.sectionMoved.append(false) } == MatchingError(field: .sectionMoved, position: nil, problem: .count(expected: 2, found: 3)))
+    #expect(error { $0.itemOldIndex[3] = 3 } == MatchingError(field: .itemOldIndex, position: 3, problem: .outOfRange(3, count: 3)))
+    #expect(error { $0.itemOldIndex[3] = -2 } == MatchingError(field: .itemOldIndex, position: 3, problem: .outOfRange(-2, count: 3)))
+    #expect(error { $0.sectionOldIndex[1] = 2 } == MatchingError(field: .sectionOldIndex, position: 1, problem: .outOfRange(2, count: 2)))
+    #expect(error { $0.itemOldIndex[3] = 0 } == MatchingError(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1)))
+    #expect(error { $0.sectionOldIndex[1] = 1 } == MatchingError(field: .sectionOldIndex, position: 1, problem: .usedTwice(1, firstAt: 0)))
+    #expect(error { $0.itemMoved[3] = true } == MatchingError(field: .itemMoved, position: 3, problem: .movedButInserted))
+    #expect(error { $0.sectionOldIndex[0] = -1; $0.sectionMoved[0] = true } == MatchingError(field: .sectionMoved, position: 0, problem: .movedButInserted))
+  }
+
+  @Test func theErrorReadsAsOneLine() {
+    let error = MatchingError(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1))
+    #expect(error.description == "itemOldIndex[3]: old index 0 is already used at itemOldIndex[1]")
+  }
+
+  @Test func theCheckedEntryPointThrowsWhereTheStagePlanWouldReadOutOfBounds() {
+    var m = valid
+    m.itemOldIndex[0] = 1_000_000
+    #expect(throws: MatchingError.self) { try Changeset(from: old, to: new, checking: m) }
+  }
+}
