@@ -10,6 +10,7 @@ let package = Package(
     // child processes; benchmarks add jemalloc.
     .library(name: "DiffVerification", targets: ["DiffVerification"]),
     .library(name: "DiffFuzzing", targets: ["DiffFuzzing"]),
+    .library(name: "DiffResults", targets: ["DiffResults"]),
     .library(name: "DiffBenchmarks", targets: ["DiffBenchmarks"]),
     .library(name: "DiffReport", targets: ["DiffReport"]),
     // The whole command line, for another package's executable with its own strategies.
@@ -31,15 +32,18 @@ let package = Package(
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     // Callgrind's client requests around the counted diff (no-ops outside valgrind).
     .target(name: "CCallgrind"),
-    // Workloads, timing, counting, CSV reports, statistics, compare.
-    .target(name: "DiffBenchmarks", dependencies: ["DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind"]),
+    // The results model: report rows, the CSV format, statistics, compare's
+    // verdicts, growth exponents. Pure Swift: compare and report link no jemalloc.
+    .target(name: "DiffResults", dependencies: ["DiffVerification"]),
+    // Workloads, timing, counting: what measures, with jemalloc and callgrind.
+    .target(name: "DiffBenchmarks", dependencies: ["DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind"]),
     // The report page and compare's page: plain SVG and HTML strings.
-    .target(name: "DiffReport", dependencies: ["DiffBenchmarks", "DiffVerification"]),
+    .target(name: "DiffReport", dependencies: ["DiffResults"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",
       dependencies: [
-        "DiffBenchmarks", "DiffFuzzing", "DiffReport", "DiffVerification", "SnapshotDiff",
+        "DiffBenchmarks", "DiffFuzzing", "DiffReport", "DiffResults", "DiffVerification", "SnapshotDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "diffbench", dependencies: ["DiffBenchCLI"]),
@@ -59,9 +63,10 @@ let package = Package(
     .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "SnapshotDiff"]),
     .testTarget(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
-    .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffVerification", "SnapshotDiff"]),
-    .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffBenchmarks"]),
-    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffVerification"]),
+    .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
+    .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
+    .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults"]),
+    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification"]),
     // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
     .executableTarget(

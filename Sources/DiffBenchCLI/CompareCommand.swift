@@ -1,5 +1,6 @@
 import ArgumentParser
 import DiffBenchmarks
+import DiffResults
 import DiffFuzzing
 import DiffReport
 import DiffVerification

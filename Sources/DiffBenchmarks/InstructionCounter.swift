@@ -1,4 +1,5 @@
 import CCallgrind
+import DiffResults
 import DiffVerification
 import Foundation
 import SnapshotDiff

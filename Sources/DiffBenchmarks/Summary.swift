@@ -1,14 +1,10 @@
+import DiffResults
 import DiffVerification
 import Foundation
 
 /// The table `diffbench bench` prints: per workload × strategy, timing,
 /// allocation and changeset quality.
 public enum Summary {
-  /// What a row measured: instructions when counted, else wall nanoseconds.
-  static func measure(_ row: ReportRow) -> Double {
-    row.instructions.map { Double($0) } ?? row.wallNanoseconds.map { Double($0) } ?? 0
-  }
-
   public static func table(_ cells: [CellResult]) -> String {
     var lines: [String] = []
     let counted = cells.contains { $0.rows.first?.isCounted == true }
@@ -19,14 +15,14 @@ public enum Summary {
     var rows: [[String]] = []
     var floorMedian: [String: Double] = [:]
     for cell in cells where cell.strategy == "floor" && !cell.rows.isEmpty {
-      floorMedian[cell.workload] = Statistics.median(cell.rows.map(Summary.measure))
+      floorMedian[cell.workload] = Statistics.median(cell.rows.map(ReportRow.measure))
     }
     for cell in cells {
       guard !cell.rows.isEmpty else {
         rows.append([cell.workload, cell.strategy, "skipped", "", "", "", "", "", "", ""])
         continue
       }
-      let values = cell.rows.map(Summary.measure)
+      let values = cell.rows.map(ReportRow.measure)
       let median = Statistics.median(values)
       let first = cell.rows[0]
       let ratio = floorMedian[cell.workload].map { String(format: "%.2f", median / $0) } ?? "-"

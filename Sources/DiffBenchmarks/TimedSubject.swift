@@ -1,3 +1,4 @@
+import DiffResults
 import DiffVerification
 import SnapshotDiff
 

@@ -1,4 +1,4 @@
-import DiffBenchmarks
+import DiffResults
 import Foundation
 
 /// `diffbench compare --html`: the verdict table as a page, colour-coded,

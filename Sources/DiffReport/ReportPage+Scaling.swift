@@ -1,4 +1,4 @@
-import DiffBenchmarks
+import DiffResults
 import Foundation
 
 extension ReportPage {

@@ -1,4 +1,4 @@
-import DiffBenchmarks
+import DiffResults
 import Foundation
 
 /// The report page (SPEC §6.2): one self-contained HTML file with the

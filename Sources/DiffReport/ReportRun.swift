@@ -1,4 +1,4 @@
-import DiffBenchmarks
+import DiffResults
 import Foundation
 
 /// One commit's rows from one report file: a timed run or a counted one.

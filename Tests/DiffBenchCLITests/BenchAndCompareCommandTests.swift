@@ -1,4 +1,5 @@
 import DiffBenchmarks
+import DiffResults
 import DiffVerification
 import Foundation
 import Testing

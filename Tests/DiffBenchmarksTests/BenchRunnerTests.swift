@@ -1,4 +1,5 @@
 import DiffBenchmarks
+import DiffResults
 import DiffVerification
 import FaultyStrategies
 import SnapshotDiff
@@ -43,7 +44,7 @@ import Testing
 
     let text = CSVReport.text(cells.flatMap(\.rows))
     let lines = text.split(separator: "\n")
-    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions")
+    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions,step")
     #expect(lines.count == 1 + 12 * 4)
     #expect(try CSVReport.parse(text, file: "x.csv") == cells.flatMap(\.rows))
   }

@@ -1,4 +1,4 @@
-import DiffBenchmarks
+import DiffResults
 @testable import DiffReport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import DiffBenchmarks
+import DiffResults
 import Foundation
 import Testing
 
@@ -34,7 +34,7 @@ import Testing
     counted.cpuNanoseconds = nil
     counted.instructions = 123_456_789
     let text = CSVReport.text([counted])
-    #expect(text.contains(",0,,,942080,229376,") && text.hasSuffix(",true,123456789\n"))
+    #expect(text.contains(",0,,,942080,229376,") && text.hasSuffix(",true,123456789,\n"))
     #expect(try CSVReport.parse(text, file: "r.csv") == [counted])
   }
 
@@ -46,10 +46,23 @@ import Testing
       """
     let rows = try CSVReport.parse(legacy, file: "old.csv")
     #expect(rows.count == 1 && rows[0].wallNanoseconds == 812_345 && rows[0].instructions == nil && rows[0].moves == 180)
+    // 23 columns: from before `step`; rows are pairs.
+    let before = CSVReport.text([row()]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") }
+    #expect(try CSVReport.parse(before.joined(separator: "\n"), file: "r.csv") == [row()])
     // Every report committed under results/ reads.
     let results = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/results"
     for file in try FileManager.default.contentsOfDirectory(atPath: results) where file.hasSuffix(".csv") {
       #expect(!(try CSVReport.read(contentsOf: results + "/" + file)).isEmpty, "\(file)")
+    }
+  }
+
+  @Test func traceRowsKeepTheirStep() throws {
+    var step = row()
+    step.step = 7
+    let text = CSVReport.text([step, row()])
+    #expect(try CSVReport.parse(text, file: "r.csv") == [step, row()])
+    #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "step", message: "\"0\" is not an apply number (from 1)")) {
+      try CSVReport.parse(CSVReport.text([step]).replacingOccurrences(of: ",7\n", with: ",0\n"), file: "r")
     }
   }
 

@@ -28,6 +28,8 @@ public struct ReportRow: Equatable, Sendable {
   public var verified = true
   /// Instructions one diff executed, under callgrind; empty in timed rows.
   public var instructions: UInt64?
+  /// The apply of a trace workload, from 1; empty (`nil`) for a pair.
+  public var step: Int?
 
   public init() {}
 
@@ -35,7 +37,8 @@ public struct ReportRow: Equatable, Sendable {
     commit: String, date: String, host: String, toolchain: String, workload: String, strategy: String,
     nOld: Int, nNew: Int, sections: Int, sample: Int, wallNanoseconds: UInt64?, cpuNanoseconds: UInt64?,
     allocatedBytes: UInt64, peakBytes: UInt64, stages: Int, sectionOperations: Int, deletes: Int,
-    inserts: Int, moves: Int, updates: Int, minMoves: Int, verified: Bool, instructions: UInt64? = nil
+    inserts: Int, moves: Int, updates: Int, minMoves: Int, verified: Bool, instructions: UInt64? = nil,
+    step: Int? = nil
   ) {
     self.commit = commit
     self.date = date
@@ -60,10 +63,16 @@ public struct ReportRow: Equatable, Sendable {
     self.minMoves = minMoves
     self.verified = verified
     self.instructions = instructions
+    self.step = step
   }
 
   /// Whether the row counts instructions rather than timing.
   public var isCounted: Bool { instructions != nil }
+
+  /// What a row measured: instructions when counted, else wall nanoseconds.
+  public static func measure(_ row: ReportRow) -> Double {
+    row.instructions.map { Double($0) } ?? row.wallNanoseconds.map { Double($0) } ?? 0
+  }
 }
 
 /// The CSV report: exactly SPEC §6's columns, in order, each defined once —
@@ -122,11 +131,18 @@ public enum CSVReport {
       return nil
     },
     optional("instructions", \.instructions),
+    Column(name: "step", write: { $0.step.map(String.init) ?? "" }) { row, field in
+      if field.isEmpty { row.step = nil; return nil }
+      guard let v = Int(field), v >= 1 else { return "\"\(field)\" is not an apply number (from 1)" }
+      row.step = v
+      return nil
+    },
   ]
   public static var names: [String] { columns.map(\.name) }
   public static var header: String { names.joined(separator: ",") }
-  /// Reports written before the `instructions` column have the first 22.
-  static let legacyCount = 22
+  /// Reports written before the `instructions` column have the first 22,
+  /// those before `step` the first 23.
+  static let legacyCounts = [22, 23]
 
   public static func text(_ rows: [ReportRow]) -> String {
     var out = header + "\n"
@@ -162,7 +178,7 @@ public enum CSVReport {
   }
 
   /// Reads a report, strictly: the exact header (all columns, or the first 22
-  /// of a report from before `instructions`), then rows of as many fields,
+  /// or 23 of a report from before `instructions` or `step`), then rows of as many fields,
   /// each valid for its column.
   public static func read(contentsOf path: String) throws(ReadError) -> [ReportRow] {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -178,7 +194,7 @@ public enum CSVReport {
     let records = try CSVRecords.parse(text, file: file)
     guard let first = records.first else { throw ReadError(file: file, line: 1, column: nil, message: "empty file, expected the header") }
     let names = self.names
-    let width = first.fields == names ? names.count : first.fields == Array(names.prefix(legacyCount)) ? legacyCount : nil
+    let width = first.fields == names ? names.count : legacyCounts.first { first.fields == Array(names.prefix($0)) }
     guard let width else {
       let got = first.fields
       let k = (0..<min(got.count, names.count)).first { got[$0] != names[$0] } ?? min(got.count, names.count)

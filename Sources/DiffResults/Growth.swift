@@ -32,7 +32,7 @@ public enum Growth {
     var sizes: [String: Int] = [:]
     for row in rows where sweep.contains(row.workload) {
       guard row.instructions != nil || row.wallNanoseconds != nil else { continue }
-      let value = Summary.measure(row)
+      let value = ReportRow.measure(row)
       if values[row.strategy] == nil { order.append(row.strategy) }
       values[row.strategy, default: [:]][row.workload, default: []].append(value)
       sizes[row.workload] = row.nOld
