@@ -51,7 +51,7 @@ let package = Package(
     // faulty strategies are linked in but known only with -DFAULTY_STRATEGIES.
     .target(name: "CLibFuzzerDriver"),
     .executableTarget(
-      name: "diffbench-libfuzzer", dependencies: ["CLibFuzzerDriver", "DiffVerification", "SnapshotDiff", "FaultyStrategies"],
+      name: "diffbench-libfuzzer", dependencies: ["CLibFuzzerDriver", "DiffResults", "DiffVerification", "SnapshotDiff", "FaultyStrategies"],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     // The library's tests need verification only: they link no jemalloc.
     .testTarget(

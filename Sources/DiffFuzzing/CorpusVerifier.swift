@@ -1,8 +1,8 @@
 import DiffVerification
 import SnapshotDiff
 
-/// `diffbench verify`: strategies over corpus files, a line per failure, a
-/// closing count, and SPEC §6's exit status.
+/// `diffbench verify`: strategies over corpus files and traces, a line per
+/// failure, a closing count, and the exit status of the command.
 public struct CorpusVerifier {
   public var strategies: [any DiffStrategy]
   /// Where failure lines and the closing count go.
@@ -13,7 +13,7 @@ public struct CorpusVerifier {
   /// child process of its own, so that a trap or a hang is reported as a
   /// failure and the rest still run; `nil` runs them in this process.
   public var isolation: [String]?
-  /// Seconds one strategy may take on one file before it is a hang (with isolation).
+  /// CPU seconds one strategy call may use before it is a hang, at least.
   public var timeout: Double
 
   public init(
@@ -27,8 +27,10 @@ public struct CorpusVerifier {
     self.errors = errors
   }
 
-  /// Verifies every file at `paths` (folders recursively). Invalid files are
-  /// reported and skipped; the rest still run.
+  /// Verifies every file at `paths` (folders recursively: `.json` pairs and
+  /// `.jsonl` traces). Invalid files are reported and skipped; the rest still
+  /// run. A trace is walked by each strategy with its own state: one verdict
+  /// per (file, strategy), as for a pair.
   ///
   /// - Returns: 0 when all passed, 1 when a strategy failed, 2 when some
   ///   input was invalid (as `diff` and `grep`, trouble wins).
@@ -37,38 +39,58 @@ public struct CorpusVerifier {
     var files: [String] = []
     for path in paths {
       do {
-        files += try CorpusCase.files(at: [path])
+        files += try CorpusCase.files(at: [path], traces: true)
       } catch {
         errors(error.description)
         invalid = true
       }
-    }
-    let clients = isolation.map { command in
-      strategies.map { WorkerClient(command: command, strategy: $0.name, timeout: timeout) }
     }
     var passed = 0, failed = 0
-    for file in files {
-      let pair: CorpusCase
-      do {
-        pair = try CorpusCase.load(contentsOf: file)
-      } catch {
-        errors(error.description)
-        invalid = true
-        continue
-      }
-      // The yardstick itself first: a wrong min_moves would let a non-minimal changeset pass.
-      let oracle = PairOracle(old: pair.old, new: pair.new)
-      if let failure = oracle.metricFailure {
-        output("\(file): \(WorkerProtocol.metricName): \(failure)")
+    func record(_ file: String, _ name: String, _ failure: VerificationFailure?) {
+      if let failure {
+        output("\(file): \(name): \(failure)")
         failed += 1
+      } else {
+        passed += 1
       }
-      for (k, strategy) in strategies.enumerated() {
-        let failure = clients.map { $0[k].check(pair) } ?? Verifier.verify(strategy, oracle: oracle)
-        if let failure {
-          output("\(file): \(strategy.name): \(failure)")
-          failed += 1
-        } else {
-          passed += 1
+    }
+    if let isolation {
+      // The first strategy's worker also checks min_moves against its reference.
+      let clients = strategies.enumerated().map { k, strategy in
+        WorkerClient(command: isolation, strategy: strategy.name, also: k == 0 ? [WorkerProtocol.metricName] : [], timeout: timeout)
+      }
+      files: for file in files {
+        for (k, client) in clients.enumerated() {
+          // Each worker reads the file itself: nothing large crosses a pipe.
+          let found = client.check(file: file)
+          if let bad = found.first(where: { $0.failure.kind == .invalidInput }) {
+            errors(bad.failure.description)
+            invalid = true
+            continue files
+          }
+          if k == 0, let metric = found.first(where: { $0.strategy == WorkerProtocol.metricName }) {
+            record(file, WorkerProtocol.metricName, metric.failure)
+          }
+          record(file, client.strategy, found.first { $0.strategy == client.strategy }?.failure)
+        }
+      }
+    } else {
+      for file in files {
+        do {
+          if isTraceFile(file) {
+            for strategy in strategies {
+              var trace = try TraceReader(contentsOf: file)
+              record(file, strategy.name, try Verifier.walk(strategy, &trace).map { .reported($0.failure.kind, message: $0.description) })
+            }
+          } else {
+            let pair = try CorpusCase.load(contentsOf: file)
+            let oracle = PairOracle(old: pair.old, new: pair.new)
+            if let failure = oracle.metricFailure { record(file, WorkerProtocol.metricName, failure) }
+            for strategy in strategies { record(file, strategy.name, Verifier.verify(strategy, oracle: oracle)) }
+          }
+        } catch {
+          errors(error.description)
+          invalid = true
         }
       }
     }

@@ -42,21 +42,29 @@ public enum StrategyWorker {
     // The cost models that need an estimate of the pair's work for their deadline.
     let estimated = strategies.contains { $0.strategy.map { $0.traits.cost != .linear } ?? false }
 
+    /// One strategy's call on a pair, under the watchdog.
+    func run(
+      _ name: String, _ strategy: any DiffStrategy, _ old: StringSnapshot, _ new: StringSnapshot, work: WorkEstimate?,
+      iteration: UInt64?, announce: Bool = false
+    ) -> Result<StringChangeset, VerificationFailure> {
+      let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
+      // In a trace walk every apply is announced: the parent's backstop is per apply, not per walk.
+      if announce || deadline.cpuSeconds > configuration.timeout {
+        // The parent's own backstop follows the worker's, which is longer for this pair.
+        emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds))
+      }
+      watchdog.begin(strategy: name, iteration: iteration, deadline: deadline)
+      defer { watchdog.end() }
+      return Verifier.changeset(strategy, from: old, to: new)
+    }
+
     func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
       let oracle = PairOracle(old: old, new: new)
       let work = estimated ? WorkEstimate(old: old, new: new) : nil
       for (name, strategy) in strategies {
         let failure: VerificationFailure?
         if let strategy {
-          let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
-          if deadline.cpuSeconds > configuration.timeout {
-            // The parent's own backstop follows the worker's, which is longer for this pair.
-            emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds))
-          }
-          watchdog.begin(strategy: name, iteration: iteration, deadline: deadline)
-          let result = Verifier.changeset(strategy, from: old, to: new)
-          watchdog.end()
-          switch result {
+          switch run(name, strategy, old, new, work: work, iteration: iteration) {
           case .success(let changeset): failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
           case .failure(let broken): failure = broken
           }
@@ -70,17 +78,53 @@ public enum StrategyWorker {
       emit(.finished(iteration: iteration))
     }
 
+    /// Each strategy walks the trace with its own state; a failure names the apply.
+    func walk(_ open: () throws(CorpusError) -> TraceReader) {
+      for (name, strategy) in strategies {
+        guard let strategy else { continue }  // min_moves is judged on pairs
+        do {
+          var trace = try open()
+          let failure = try Verifier.walk(&trace, traits: strategy.traits) { _, old, new in
+            run(name, strategy, old, new, work: estimated ? WorkEstimate(old: old, new: new) : nil, iteration: nil, announce: true)
+          }
+          if let failure {
+            emit(.failed(iteration: nil, strategy: name, kind: failure.failure.kind, message: failure.description))
+          }
+        } catch {
+          emit(.failed(iteration: nil, strategy: name, kind: .invalidInput, message: error.description))
+          break
+        }
+      }
+      emit(.finished(iteration: nil))
+    }
+
     switch configuration.mode {
     case .serve:
       while let line = readLine(strippingNewline: true) {
-        guard case .check(let text)? = try? WorkerProtocol.decode(WorkerProtocol.Request.self, from: line),
-          let pair = try? CorpusCase.parse(Array(text.utf8))
-        else {
+        switch try? WorkerProtocol.decode(WorkerProtocol.Request.self, from: line) {
+        case .check(let text)?:
+          guard let pair = try? CorpusCase.parse(Array(text.utf8)) else {
+            emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a corpus case: \(text.prefix(80))"))
+            emit(.finished(iteration: nil))
+            continue
+          }
+          check(pair.old, pair.new, iteration: nil)
+        case .checkFile(let path)? where path.hasSuffix(".jsonl"):
+          walk { () throws(CorpusError) in try TraceReader(contentsOf: path) }
+        case .checkFile(let path)?:
+          do {
+            let pair = try CorpusCase.load(contentsOf: path)
+            check(pair.old, pair.new, iteration: nil)
+          } catch {
+            emit(.failed(iteration: nil, strategy: "", kind: .invalidInput, message: error.description))
+            emit(.finished(iteration: nil))
+          }
+        case .checkTrace(let text)?:
+          walk { TraceReader(bytes: Array(text.utf8), file: "trace") }
+        default:
           emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a check request: \(line.prefix(80))"))
           emit(.finished(iteration: nil))
-          continue
         }
-        check(pair.old, pair.new, iteration: nil)
       }
     case let .generate(seed, first, step, limit, maxItems):
       let generator = PairGenerator(maxItems: maxItems)

@@ -1,13 +1,16 @@
 import DiffVerification
 import Foundation
 
-/// The parent side of one serving ``StrategyWorker`` for one strategy:
-/// checks pairs one at a time. A pair that kills the worker is a `crash`;
+/// The parent side of one serving ``StrategyWorker``: checks pairs, files
+/// and traces one at a time. A request that kills the worker is a `crash`;
 /// one the worker's watchdog reports is a `hang`; one that gets no answer
 /// within the wall-clock backstop (the worker's own backstop and a grace) is
 /// a `hang` too. After either, the next check starts a new worker.
 public final class WorkerClient {
   let command: [String]
+  /// The strategy this client checks (a crash or a hang is its), and any
+  /// other names its worker also checks (``WorkerProtocol/metricName``).
+  let strategy: String
   let timeout: Double
   var worker: WorkerProcess?
   public private(set) var checks = 0
@@ -22,10 +25,13 @@ public final class WorkerClient {
   /// - Parameters:
   ///   - command: how to start a worker, e.g. `[diffbench, "worker"]`; the
   ///     configuration is appended.
-  ///   - timeout: seconds the strategy may take on one pair.
-  public init(command: [String], strategy: String, timeout: Double) {
-    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: [strategy], timeout: timeout)
+  ///   - strategy: the strategy checked; `also`, further names the same
+  ///     worker checks after it (the `min_moves` metric).
+  ///   - timeout: CPU seconds the strategy may take on one pair, at least.
+  public init(command: [String], strategy: String, also: [String] = [], timeout: Double) {
+    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: [strategy] + also, timeout: timeout)
     self.command = command + [WorkerProtocol.line(configuration)]
+    self.strategy = strategy
     self.timeout = timeout
   }
 
@@ -36,45 +42,63 @@ public final class WorkerClient {
 
   /// How the strategy fails on the pair, or `nil` when it passes.
   public func check(_ pair: CorpusCase) -> VerificationFailure? {
+    failures(.check(pair: pair.json.compact)).first { $0.strategy == strategy }?.failure
+  }
+
+  /// How the strategy fails walking the trace, or `nil` when it passes.
+  public func check(trace: [TraceSnapshot]) -> VerificationFailure? {
+    failures(.checkTrace(trace: TraceSnapshot.fileText(trace))).first { $0.strategy == strategy }?.failure
+  }
+
+  /// Every failure reported on a corpus file or a `.jsonl` trace, which the
+  /// worker reads itself: by the strategy (or the other names checked), or
+  /// `invalid input` for a file that is not one.
+  public func check(file path: String) -> [(strategy: String, failure: VerificationFailure)] {
+    failures(.checkFile(path: path))
+  }
+
+  func failures(_ request: WorkerProtocol.Request) -> [(strategy: String, failure: VerificationFailure)] {
     checks += 1
     if worker == nil { worker = try? WorkerProcess(command: command) }
-    guard let worker else { return .crashed("cannot start \(command[0])") }
-    var failure: VerificationFailure?
+    guard let worker else { return [(strategy, .crashed("cannot start \(command[0])"))] }
+    var found: [(strategy: String, failure: VerificationFailure)] = []
+    guard worker.send(WorkerProtocol.line(request)) else { return end(found) }
     let started = Date()
-    if worker.send(WorkerProtocol.line(WorkerProtocol.Request.check(pair: pair.json.compact))) {
-      var deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: timeout)))
-      while true {
-        switch worker.readLine(deadline: deadline) {
-        case .line(let line):
-          switch try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) {
-          case .finished?:
-            return failure
-          case .deadline(_, _, let seconds)?:
-            deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: seconds)))
-          case let .failed(_, _, kind, message)?:
-            failure = failure ?? .reported(kind, message: message)
-            if kind == .hang { return end(failure) }
-          case nil:
-            return end(.crashed("the worker said something else: \(line.prefix(80))"))
-          }
-        case .end:
-          return end(nil)
-        case .timedOut:
-          worker.kill()
-          return end(.hung(seconds: deadline.timeIntervalSince(started)))
+    var deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: timeout)))
+    while true {
+      switch worker.readLine(deadline: deadline) {
+      case .line(let line):
+        switch try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) {
+        case .finished?:
+          return found
+        case .deadline(_, _, let seconds)?:
+          deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: seconds)))
+        case let .failed(_, name, kind, message)?:
+          found.append((name.isEmpty ? strategy : name, .reported(kind, message: message)))
+          if kind == .hang { return end(found) }
+          // A trace walk goes on with the next strategy: a new deadline.
+          deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: timeout)))
+        case nil:
+          found.append((strategy, .crashed("the worker said something else: \(line.prefix(80))")))
+          return end(found)
         }
+      case .end:
+        return end(found)
+      case .timedOut:
+        worker.kill()
+        found.append((strategy, .hung(seconds: deadline.timeIntervalSince(started))))
+        return end(found)
       }
     }
-    return end(nil)
   }
 
   /// The worker is done for: reaps it, and says why the check failed.
-  private func end(_ failure: VerificationFailure?) -> VerificationFailure? {
-    guard let worker else { return failure }
+  private func end(_ found: [(strategy: String, failure: VerificationFailure)]) -> [(strategy: String, failure: VerificationFailure)] {
+    guard let worker else { return found }
     worker.closeInput()
     worker.kill()
     let termination = worker.waitForEnd()
     self.worker = nil
-    return failure ?? .crashed(termination.description)
+    return found.contains { $0.strategy == strategy } ? found : found + [(strategy, .crashed(termination.description))]
   }
 }

@@ -37,6 +37,12 @@ public enum WorkerProtocol {
   public enum Request: Codable, Sendable, Equatable {
     /// Check one pair, a corpus case in compact JSON, with every strategy.
     case check(pair: String)
+    /// Read a corpus file (a pair) or a `.jsonl` trace, and check it with
+    /// every strategy; a trace is walked by each strategy with its own state.
+    /// A file that is not valid input is reported as `invalid input`.
+    case checkFile(path: String)
+    /// Walk a trace given as its text (JSON Lines) with every strategy.
+    case checkTrace(trace: String)
   }
 
   /// From a worker to `diffbench`.

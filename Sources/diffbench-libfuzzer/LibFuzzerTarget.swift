@@ -36,6 +36,10 @@ let fuzzedStrategies: [any DiffStrategy] = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  if ReaderTarget.isSelected {
+    ReaderTarget.run(bytes)
+    return 0
+  }
   let drafts = PairBytes.decode(bytes)
   guard let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() else {
     fatalError("PairBytes decoded an invalid pair: every byte string must decode to a valid one")

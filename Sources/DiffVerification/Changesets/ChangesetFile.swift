@@ -91,7 +91,7 @@ public enum ChangesetFile {
 
   static func _parse(_ bytes: [UInt8]) throws -> StringChangeset {
     guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
-    guard String(validating: bytes, as: UTF8.self) != nil else { throw _CorpusReadError("not valid UTF-8") }
+    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
     let json: JSONValue
     do {
       json = try JSONValue(parsing: bytes)

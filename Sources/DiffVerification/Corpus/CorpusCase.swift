@@ -44,10 +44,8 @@ extension CorpusCase {
   /// `"main"`. Ids and contents are strings or numbers (read as their text).
   /// A missing content is the empty string.
   public static func load(contentsOf path: String) throws(CorpusError) -> CorpusCase {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CorpusError(file: path, message: "cannot be read")
-    }
-    return try parse(Array(data), file: path)
+    guard let bytes = _readBytes(path) else { throw CorpusError(file: path, message: "cannot be read") }
+    return try parse(bytes, file: path)
   }
 
   /// Parses the bytes of a corpus file; `file` names it in errors.
@@ -61,27 +59,36 @@ extension CorpusCase {
     }
   }
 
-  static func _parse(_ bytes: [UInt8]) throws -> CorpusCase {
+  static func _parse(_ bytes: consuming [UInt8]) throws -> CorpusCase {
     guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
-    guard String(validating: bytes, as: UTF8.self) != nil else { throw _CorpusReadError("not valid UTF-8") }
-    let json: JSONValue
+    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
+    var json: JSONValue
     do {
       json = try JSONValue(parsing: bytes)
     } catch {
       throw _CorpusReadError("invalid JSON at \(error)")
     }
-    guard case .object(let members) = json else {
+    bytes = []  // the text is not needed once parsed: a large file's peak memory
+    guard case .object(var members) = json else {
       throw _CorpusReadError("$: expected an object with \"old\" and \"new\", found \(json.kind)")
     }
+    json = .null  // `members` now holds the only copy, given up side by side below
     var name = ""
-    if let value = json["name"] {
+    if let value = members.first(where: { $0.key == "name" })?.value {
       guard case .string(let s) = value else { throw _CorpusReadError("$.name: expected a string, found \(value.kind)") }
       name = s
     }
-    guard let oldJSON = json["old"] else { throw _CorpusReadError("$: missing key \"old\"") }
-    guard let newJSON = json["new"] else { throw _CorpusReadError("$: missing key \"new\"") }
-    let old = try snapshot(oldJSON, at: "$.old")
-    let new = try snapshot(newJSON, at: "$.new")
+    func side(_ key: String) throws -> StringSnapshot {
+      guard let k = members.firstIndex(where: { $0.key == key }) else { throw _CorpusReadError("$: missing key \"\(key)\"") }
+      let value = members[k].value
+      members[k].value = .null
+      return try snapshot(value, at: "$.\(key)")
+    }
+    for key in ["old", "new"] where !members.contains(where: { $0.key == key }) {
+      throw _CorpusReadError("$: missing key \"\(key)\"")
+    }
+    let old = try side("old")
+    let new = try side("new")
     let extra = members.filter { !["name", "old", "new"].contains($0.key) }
     return CorpusCase(name: name, old: old, new: new, extra: extra)
   }
@@ -129,10 +136,15 @@ extension CorpusCase {
 
   static func items(_ array: [JSONValue], at path: String) throws -> [StringSnapshot.Item] {
     try array.enumerated().map { k, value in
+      // The common case first, without building the item's path: a million
+      // interpolated paths were most of the time a large file took.
+      switch value {
+      case .string(let id), .number(let id):
+        return StringSnapshot.Item(id, content: "")
+      default: break
+      }
       let here = "\(path)[\(k)]"
       switch value {
-      case .string, .number:
-        return StringSnapshot.Item(try text(value, at: here), content: "")
       case .object(let fields):
         for field in fields where !["id", "content"].contains(field.key) {
           throw _CorpusReadError("\(here): unknown key \"\(field.key)\"")
@@ -158,6 +170,22 @@ struct _CorpusReadError: Error {
   var message: String
   init(_ message: String) { self.message = message }
 }
+
+/// A file's bytes, read straight into one array; `nil` when it cannot be read.
+func _readBytes(_ path: String) -> [UInt8]? {
+  guard let file = fopen(path, "rb") else { return nil }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 20)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+    if count > 0 { bytes.append(contentsOf: chunk[..<count]) }
+    if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
+  }
+}
+
+/// Whether a path names a trace (a `.jsonl` file) rather than a pair.
+public func isTraceFile(_ path: String) -> Bool { path.hasSuffix(".jsonl") }
 
 extension CorpusCase {
   /// The file's JSON: shorthand for a one-section `"main"` snapshot, bare
@@ -196,9 +224,11 @@ extension CorpusCase {
     ])
   }
 
-  /// Every `.json` file at these paths, folders searched recursively, in a
-  /// stable order. A path that does not exist is an error.
-  public static func files(at paths: [String]) throws(CorpusError) -> [String] {
+  /// Every `.json` file (a pair) at these paths, and with `traces` every
+  /// `.jsonl` file (a trace) too, folders searched recursively, in a stable
+  /// order. A path that does not exist is an error; a file named directly is
+  /// taken whatever its extension.
+  public static func files(at paths: [String], traces: Bool = false) throws(CorpusError) -> [String] {
     var result: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -211,7 +241,7 @@ extension CorpusCase {
       }
       let base = path.hasSuffix("/") ? String(path.dropLast()) : path
       let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-        .filter { $0.hasSuffix(".json") }.sorted().map { "\(base)/\($0)" }
+        .filter { $0.hasSuffix(".json") || (traces && $0.hasSuffix(".jsonl")) }.sorted().map { "\(base)/\($0)" }
       result += found
     }
     return result

@@ -1,6 +1,6 @@
 /// A parsed JSON value. Numbers keep their text, because the corpus reads a
 /// number as its decimal text; object keys keep their order.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
   case string(String)
@@ -35,6 +35,23 @@ public indirect enum JSONValue: Equatable, Sendable {
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
+  }
+}
+
+/// Whether `bytes` are valid UTF-8, checked without making a string of them.
+func _isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  var k = 0
+  // ASCII runs are most of any corpus file: skipped a byte at a time.
+  while k < bytes.count && bytes[k] < 0x80 { k += 1 }
+  guard k < bytes.count else { return true }
+  var iterator = bytes[k...].makeIterator()
+  var decoder = UTF8()
+  while true {
+    switch decoder.decode(&iterator) {
+    case .scalarValue: continue
+    case .emptyInput: return true
+    case .error: return false
+    }
   }
 }
 
@@ -220,6 +237,16 @@ struct _JSONParser {
 
   mutating func string() throws(JSONSyntaxError) -> String {
     position += 1  // opening quote
+    // Most strings have no escape: their bytes are the string (checked UTF-8).
+    var end = position
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      guard let text = String(validating: bytes[position..<end], as: UTF8.self) else {
+        throw error("invalid UTF-8 in string")
+      }
+      position = end + 1
+      return text
+    }
     var scalars = String.UnicodeScalarView()
     var run = position
     func flush(_ p: _JSONParser, upTo end: Int) {

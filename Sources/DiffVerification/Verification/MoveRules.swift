@@ -23,10 +23,16 @@ struct ChangesetEffect {
 /// changeset did. Written apart from the strategies on purpose.
 enum MoveRuleOracle {
   /// The first way `effect` breaks `rule` on the pair, or `nil`.
-  static func check(_ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, pair: _IndexedPair) -> String? {
+  static func check(_ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, pair index: @autoclosure () -> _IndexedPair) -> String? {
     switch rule {
     case .unspecified, .minimal:
       return nil  // minimal is judged against min_moves
+    default: break
+    }
+    let pair = index()
+    switch rule {
+    case .unspecified, .minimal:
+      return nil
     case .greedyRank:
       return compare("moved item", expected: pair.greedyMovedItems(), actual: effect.movedItems)
         ?? compare("moved section", expected: pair.greedyMovedSections(), actual: effect.movedSections)

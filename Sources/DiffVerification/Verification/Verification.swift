@@ -1,3 +1,4 @@
+import Foundation
 import SnapshotDiff
 
 /// The yardsticks of one pair, computed once and shared by every strategy
@@ -22,20 +23,40 @@ public struct PairOracle: Sendable {
     referenceMinimumMoves = max(old.numberOfItems, new.numberOfItems) <= Reference.maximumItems
       ? Reference.minimumMoves(from: old, to: new) : nil
     self.fastMinimumMoves = fastMinimumMoves(old, new)
-    indexed = _IndexedPair(old, new)
+    index = _LazyIndex(old, new)
   }
 
   /// The `min_moves` changesets are judged by: the reference where there is one.
   public var minimumMoves: Int { referenceMinimumMoves ?? fastMinimumMoves }
 
-  /// The pair indexed by id, for the move-rule oracles.
-  let indexed: _IndexedPair
+  /// The pair indexed by id, for the move-rule and stage-count oracles:
+  /// built on first use, since most changesets need neither.
+  let index: _LazyIndex
+  var indexed: _IndexedPair { index.value }
 
   /// The library's `min_moves` against the reference: a wrong yardstick would
   /// let a non-minimal changeset pass.
   public var metricFailure: VerificationFailure? {
     guard let reference = referenceMinimumMoves, reference != fastMinimumMoves else { return nil }
     return .minimumMovesDisagree(fast: fastMinimumMoves, reference: reference)
+  }
+}
+
+/// ``_IndexedPair``, built once, on first use, by whichever subject needs it.
+final class _LazyIndex: @unchecked Sendable {  // `built` is guarded by `lock`
+  private let lock = NSLock()
+  private let pair: (StringSnapshot, StringSnapshot)
+  private var built: _IndexedPair?
+
+  init(_ old: StringSnapshot, _ new: StringSnapshot) { pair = (old, new) }
+
+  var value: _IndexedPair {
+    lock.lock()
+    defer { lock.unlock() }
+    if let built { return built }
+    let made = _IndexedPair(pair.0, pair.1)
+    built = made
+    return made
   }
 }
 
@@ -123,24 +144,38 @@ public enum Verifier {
   /// documented move rule; one stage where the rules allow the changeset's
   /// operations in one (``FewestStages``).
   public static func verify(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> VerificationFailure? {
+    judge(changeset, madeBy: traits, oracle: oracle).failure
+  }
+
+  /// ``verify(_:madeBy:oracle:)``, and the snapshot the changeset gives (the
+  /// state a trace walk carries on), unless a stage broke a rule.
+  static func judge(
+    _ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle
+  ) -> (failure: VerificationFailure?, result: StringSnapshot?) {
     let old = oracle.old, new = oracle.new
     let replay = Replay(changeset, from: old)
-    if let failure = check(replay, to: new) { return failure }
-    if let failure = checkIdentity(removed: replay.removed, added: replay.added, from: old, to: new, reinserts: traits.reinsertsKeptItems) {
-      return failure
+    let result = replay.error == nil ? replay.result : nil
+    func failure() -> VerificationFailure? {
+      if let failure = check(replay, to: new) { return failure }
+      if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
+        return failure
+      }
+      if oracle.identical && !changeset.stages.isEmpty { return .notEmpty(stages: changeset.stages.count) }
+      let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+      let minimum = oracle.minimumMoves
+      let moves = effect.moveCount + effect.reinsertedItems.count
+      if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
+      if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
+      if let broken = MoveRuleOracle.check(traits.moveRule, effect, pair: oracle.indexed) { return .moveRule(broken) }
+      // One stage (or none, for an identical pair, judged above) is always the fewest.
+      guard changeset.stages.count > 1 else { return nil }
+      let fewest = FewestStages(effect, pair: oracle.indexed, old: old, new: new)
+      if let count = fewest.count, changeset.stages.count > count {
+        return .tooManyStages(stages: changeset.stages.count, fewest: count)
+      }
+      return nil
     }
-    if oracle.identical && !changeset.stages.isEmpty { return .notEmpty(stages: changeset.stages.count) }
-    let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
-    let minimum = oracle.minimumMoves
-    let moves = effect.moveCount + effect.reinsertedItems.count
-    if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
-    if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
-    if let broken = MoveRuleOracle.check(traits.moveRule, effect, pair: oracle.indexed) { return .moveRule(broken) }
-    let fewest = FewestStages(effect, pair: oracle.indexed, old: old, new: new)
-    if let count = fewest.count, changeset.stages.count > count {
-      return .tooManyStages(stages: changeset.stages.count, fewest: count)
-    }
-    return nil
+    return (failure(), result)
   }
 
   /// The ids a changeset removes (item deletes, and the items of deleted
@@ -156,28 +191,20 @@ public enum Verifier {
   /// Checks that the ids a changeset removed and added are exactly the gone and
   /// the new ones, each once; with `reinserts`, a kept id may also be removed
   /// and added once each.
-  static func checkIdentity<S, I, C>(
-    removed: [I], added: [I], from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, reinserts: Bool
-  ) -> VerificationFailure? {
-    let oldIDs = Set(old.itemIdentifiers)
-    let newIDs = Set(new.itemIdentifiers)
-    var removedSet = Set<I>()
+  ///
+  /// Called once the stages have reached the target exactly, so the result's
+  /// ids are the old ones less those removed plus those added, and each id is
+  /// there once: a gone id was necessarily removed, a new one added, and a
+  /// kept id is removed exactly when it is also added. What is left to check
+  /// is that no id is removed or added twice, and which kept ids went out
+  /// and came back: linear in the ids removed and added, not in the pair.
+  static func checkIdentity<I: Hashable>(removed: [I], added: [I], reinserts: Bool) -> VerificationFailure? {
+    var removedSet = Set<I>(minimumCapacity: removed.count)
     for id in removed where !removedSet.insert(id).inserted { return .wrongIdentity("\"\(id)\" is removed twice") }
-    var addedSet = Set<I>()
+    var addedSet = Set<I>(minimumCapacity: added.count)
     for id in added where !addedSet.insert(id).inserted { return .wrongIdentity("\"\(id)\" is added twice") }
-    for id in oldIDs where !newIDs.contains(id) && !removedSet.contains(id) {
-      return .wrongIdentity("\"\(id)\" goes but is not deleted")
-    }
-    for id in newIDs where !oldIDs.contains(id) && !addedSet.contains(id) {
-      return .wrongIdentity("\"\(id)\" is new but not inserted")
-    }
-    for id in removedSet where newIDs.contains(id) {
-      if !reinserts { return .wrongIdentity("\"\(id)\" stays but is deleted (not moved)") }
-      if !addedSet.contains(id) { return .wrongIdentity("\"\(id)\" stays but is deleted and not inserted again") }
-    }
-    for id in addedSet where oldIDs.contains(id) {
-      if !reinserts { return .wrongIdentity("\"\(id)\" was there but is inserted (not moved)") }
-      if !removedSet.contains(id) { return .wrongIdentity("\"\(id)\" was there but is inserted without a delete") }
+    if !reinserts, let id = removed.first(where: addedSet.contains) {
+      return .wrongIdentity("\"\(id)\" stays but is deleted (not moved)")
     }
     return nil
   }

@@ -50,6 +50,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case invalidMatching
     case tooManyStages
     case badRequest
+    /// Not a failure of a strategy: the file it was given is not valid input.
+    case invalidInput
 
     public var description: String {
       switch self {
@@ -67,6 +69,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .invalidMatching: return "invalid matching"
       case .tooManyStages: return "too many stages"
       case .badRequest: return "bad request"
+      case .invalidInput: return "invalid input"
       }
     }
 
@@ -76,7 +79,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
         self = .rule(n)
         return
       }
-      let all: [Kind] = [.invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves, .notEmpty, .moveRule, .crash, .hang, .invalidMatching, .tooManyStages, .badRequest]
+      let all: [Kind] = [.invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves, .notEmpty, .moveRule, .crash, .hang, .invalidMatching, .tooManyStages, .badRequest, .invalidInput]
       guard let kind = all.first(where: { $0.description == text }) else { return nil }
       self = kind
     }

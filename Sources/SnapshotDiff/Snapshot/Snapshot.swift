@@ -68,7 +68,9 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
     for section in sections {
       _sectionIDs.append(section.id)
       _sectionContents.append(section.content)
-      _items.append(contentsOf: section.items)
+      // The first section's items are shared, not copied: a one-section
+      // snapshot of a million items is built without a second array.
+      if _items.isEmpty { _items = section.items } else { _items.append(contentsOf: section.items) }
       _sectionStarts.append(_items.count)
     }
     try _checkInvariants()

@@ -1,0 +1,169 @@
+import Foundation
+import SnapshotDiff
+
+/// One snapshot of a trace (a session of applies): where it is in the file,
+/// its optional name, and any other keys of its line's object (`found_by`).
+public struct TraceSnapshot: Sendable {
+  /// The line it was read from, counted from 1.
+  public var line: Int
+  public var name: String?
+  public var snapshot: StringSnapshot
+  public var extra: [(key: String, value: JSONValue)] = []
+
+  public init(line: Int = 0, name: String? = nil, snapshot: StringSnapshot, extra: [(key: String, value: JSONValue)] = []) {
+    self.line = line
+    self.name = name
+    self.snapshot = snapshot
+    self.extra = extra
+  }
+
+  /// "apply 3 (after search 'ab')": how a failure names the apply that
+  /// reached this snapshot.
+  public func apply(_ number: Int) -> String {
+    "apply \(number)" + (name.map { " (\($0))" } ?? "")
+  }
+}
+
+/// Reads a trace file (JSON Lines: one snapshot a line, as the `old` and
+/// `new` values of a corpus file are written, optionally with a `"name"`;
+/// blank lines skipped) one snapshot at a time: memory is bounded by the
+/// longest line and the snapshot being read, not by the file.
+///
+/// A line that is not a snapshot is invalid input: one line naming the file,
+/// the line number, and what is wrong, with the path inside the JSON.
+public struct TraceReader {
+  public let file: String
+  private var source: Source
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+  private var lineNumber = 0
+
+  private enum Source {
+    case bytes
+    case handle(FileHandle)
+  }
+
+  /// Reads from a file, in chunks.
+  public init(contentsOf path: String) throws(CorpusError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+      let handle = FileHandle(forReadingAtPath: path)
+    else { throw CorpusError(file: path, message: "cannot be read") }
+    file = path
+    source = .handle(handle)
+  }
+
+  /// Reads bytes already in memory (tests, fuzzing); `file` names them in errors.
+  public init(bytes: [UInt8], file: String = "-") {
+    self.file = file
+    source = .bytes
+    buffer = bytes
+    atEnd = true
+  }
+
+  /// How much is read from the file at a time.
+  static let chunk = 1 << 20
+
+  /// The next line's bytes without its newline, or `nil` at the end.
+  private mutating func nextLine() -> ArraySlice<UInt8>? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        let line = buffer[start..<newline]
+        start = newline + 1
+        return line
+      }
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        let line = buffer[start...]
+        start = buffer.count
+        return line
+      }
+      // Keep the unfinished line, drop what was returned, read more.
+      buffer.removeSubrange(0..<start)
+      start = 0
+      guard case .handle(let handle) = source else { atEnd = true; continue }
+      let data = handle.readData(ofLength: Self.chunk)
+      if data.isEmpty {
+        atEnd = true
+        try? handle.close()
+      } else {
+        buffer.append(contentsOf: data)
+      }
+    }
+  }
+
+  /// The next snapshot, or `nil` at the end of the file.
+  public mutating func next() throws(CorpusError) -> TraceSnapshot? {
+    while var line = nextLine() {
+      lineNumber += 1
+      if line.last == 0x0D { line = line.dropLast() }  // CRLF
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      do {
+        return try Self.snapshot(Array(line), line: lineNumber)
+      } catch let error as _CorpusReadError {
+        throw CorpusError(file: file, message: "line \(lineNumber): \(error.message)")
+      } catch {
+        throw CorpusError(file: file, message: "line \(lineNumber): \(error)")
+      }
+    }
+    return nil
+  }
+
+  /// Every snapshot of a trace in memory, for small traces (tests, shrinking).
+  public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> [TraceSnapshot] {
+    var reader = TraceReader(bytes: bytes, file: file)
+    var result: [TraceSnapshot] = []
+    while let snapshot = try reader.next() { result.append(snapshot) }
+    return result
+  }
+
+  static func snapshot(_ bytes: [UInt8], line: Int) throws -> TraceSnapshot {
+    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: bytes)
+    } catch {
+      throw _CorpusReadError("invalid JSON at column \(error.column): \(error.message)")
+    }
+    switch json {
+    case .array:
+      return TraceSnapshot(line: line, snapshot: try CorpusCase.snapshot(json, at: "$"))
+    case .object(let members):
+      var name: String?
+      if let value = json["name"] {
+        guard case .string(let s) = value else { throw _CorpusReadError("$.name: expected a string, found \(value.kind)") }
+        name = s
+      }
+      guard let sections = json["sections"] else { throw _CorpusReadError("$: missing key \"sections\"") }
+      let snapshot = try CorpusCase.snapshot(.object([("sections", sections)]), at: "$")
+      let extra = members.filter { $0.key != "name" && $0.key != "sections" }
+      return TraceSnapshot(line: line, name: name, snapshot: snapshot, extra: extra)
+    default:
+      throw _CorpusReadError("$: expected a snapshot ({\"sections\": […]} or an array of items), found \(json.kind)")
+    }
+  }
+}
+
+extension TraceSnapshot {
+  /// The line of a trace file that holds this snapshot, without the newline.
+  public var jsonLine: String {
+    var members: [(key: String, value: JSONValue)] = []
+    if let name { members.append(("name", .string(name))) }
+    members += extra
+    let body = CorpusCase.json(snapshot)
+    if members.isEmpty, case .array = body { return body.compact }
+    if case .object(let sections) = body {
+      members += sections
+    } else {
+      // The one-section shorthand cannot carry a name: written in full.
+      members.append(("sections", .array([.object([("id", .string("main")), ("items", body)])])))
+    }
+    return JSONValue.object(members).compact
+  }
+
+  /// A trace file's text: a line per snapshot.
+  public static func fileText(_ snapshots: [TraceSnapshot]) -> String {
+    snapshots.map { $0.jsonLine + "\n" }.joined()
+  }
+}
