@@ -5,7 +5,7 @@ RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check
+.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -49,6 +49,12 @@ report: release
 
 fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
+
+# Verdicts under load: verify a 100,005-item sectioned case with every
+# strategy while two CPU hogs run, and still catch a real hang.
+verify-under-load: release
+	$(SWIFT) build $(RELEASE) --product faulty-diffbench
+	DIFFBENCH=$(BIN)/diffbench FAULTY=$(BIN)/faulty-diffbench scripts/verify-under-load.sh
 
 # Coverage-guided fuzzing: the libFuzzer target (its own build folder, with
 # -sanitize=fuzzer,address) on the corpus encoded as seeds, FUZZ_SECONDS long.
