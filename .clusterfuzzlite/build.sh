@@ -19,6 +19,8 @@ esac
 swift build -c release --product diffbench-libfuzzer --scratch-path "$WORK/build" "${flags[@]}"
 bin="$(swift build -c release --product diffbench-libfuzzer --scratch-path "$WORK/build" "${flags[@]}" --show-bin-path)"
 cp "$bin/diffbench-libfuzzer" "$OUT/diffbench_fuzzer"
+# The readers' target is the same binary: its name picks ReaderTarget.
+cp "$bin/diffbench-libfuzzer" "$OUT/diffbench_readers_fuzzer"
 
 # The seed corpus: every corpus case, encoded (diffbench seeds).
 swift build -c release --product diffbench --scratch-path "$WORK/build-tools"
@@ -26,10 +28,17 @@ tools="$(swift build -c release --product diffbench --scratch-path "$WORK/build-
 rm -rf "$WORK/seeds"
 "$tools/diffbench" seeds "$WORK/seeds" Corpus
 (cd "$WORK/seeds" && rm -f "$OUT/diffbench_fuzzer_seed_corpus.zip" && zip -q -r "$OUT/diffbench_fuzzer_seed_corpus.zip" .)
+scripts/reader-seeds.sh "$WORK/reader-seeds"
+(cd "$WORK/reader-seeds" && rm -f "$OUT/diffbench_readers_fuzzer_seed_corpus.zip" && zip -q -r "$OUT/diffbench_readers_fuzzer_seed_corpus.zip" .)
 
 # One input may take 10 s before it is a hang (diffbench's --timeout).
 cat > "$OUT/diffbench_fuzzer.options" <<OPTIONS
 [libfuzzer]
 timeout = 10
 OPTIONS
-echo "built $OUT/diffbench_fuzzer and $OUT/diffbench_fuzzer_seed_corpus.zip"
+cat > "$OUT/diffbench_readers_fuzzer.options" <<OPTIONS
+[libfuzzer]
+timeout = 10
+max_len = 65536
+OPTIONS
+echo "built $OUT/diffbench_fuzzer, $OUT/diffbench_readers_fuzzer and their seed corpora"

@@ -1,6 +1,8 @@
 #!/bin/bash
 # make libfuzzer: build diffbench-libfuzzer with libFuzzer and AddressSanitizer,
-# encode the corpus as seeds, fuzz for $FUZZ_SECONDS. Exit 0 when nothing failed.
+# encode the corpus as seeds, fuzz the strategies for $FUZZ_SECONDS, then the
+# readers (corpus, changeset, CSV, trace) for $FUZZ_SECONDS. Exit 0 when
+# nothing failed.
 set -euo pipefail
 seconds="${FUZZ_SECONDS:-60}"
 diffbench="${DIFFBENCH:?the diffbench binary}"
@@ -20,5 +22,20 @@ grep -E "INITED|pulse|DONE|stat::|ERROR|Fatal error|Test unit written|SUMMARY" "
 if [ "$status" != 0 ]; then
   echo "libfuzzer: FAILED (exit $status); whole log in $work/log"
   echo "turn the input into a regression: $diffbench import $work/artifacts/<crash-…>"
+fi
+[ "$status" = 0 ] || exit "$status"
+
+# The readers: the same binary under a name that picks ReaderTarget.
+readers="$work/diffbench-readers-libfuzzer"
+cp "$fuzzer" "$readers"
+scripts/reader-seeds.sh "$work/reader-seeds"
+mkdir -p "$work/reader-corpus"
+echo "libfuzzer readers: $seconds s, corpus $work/reader-corpus, failures into $work/artifacts/"
+SWIFT_BACKTRACE=enable=no "$readers" -max_total_time="$seconds" -timeout=10 -max_len=65536 -rss_limit_mb=1024 \
+  -print_final_stats=1 -artifact_prefix="$work/artifacts/readers-" "$work/reader-corpus" "$work/reader-seeds" \
+  > "$work/readers.log" 2>&1 || status=$?
+grep -E "INITED|pulse|DONE|stat::|ERROR|Fatal error|Test unit written|SUMMARY" "$work/readers.log" || true
+if [ "$status" != 0 ]; then
+  echo "libfuzzer readers: FAILED (exit $status); whole log in $work/readers.log"
 fi
 exit "$status"

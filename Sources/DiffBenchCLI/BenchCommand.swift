@@ -9,10 +9,19 @@ import SnapshotDiff
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Time (or count) every strategy on the workload grid; print a summary and write a CSV report.",
+    abstract: "Time (or count) every strategy on the workload grid, or on your own files; print a summary and write a CSV report.",
     discussion: """
+      With no PATH, the built-in grid (`diffbench list`). With paths, every corpus file (a pair) \
+      and .jsonl trace in them (folders recursively), each a workload named by its file name \
+      without extension. A trace is a session: each apply is timed (or counted) on the state the \
+      one before left, strategies interleaved, a row per sample with its `step`; the summary gives \
+      per trace × strategy the session's total, the median, p99 and max per apply, and the applies \
+      over a frame at 120 Hz (8.33 ms) and 60 Hz (16.67 ms).
+
       Each strategy's changeset is verified once, natively (a failure marks its rows \
-      verified=false and the exit status is 1).
+      verified=false and the exit status is 1). Two yardsticks run beside the strategies: \
+      `floor` (a hash table of the old ids, a lookup of every new id) and `scan` (both snapshots \
+      read once, ids compared position by position); the summary gives each cell × both.
 
       Timed (the default): a warm-up, then samples taken round by round across strategies, the \
       floor among them: at least 15 per cell or 1 s of timed work, whichever ends later, within a \
@@ -23,7 +32,7 @@ struct BenchCommand: ParsableCommand {
       Counted (--instructions): per workload, a child under valgrind's callgrind runs each \
       strategy once to warm up, then counts one diff's instructions (only the diff: not building \
       the pair, not verifying, not freeing), with SWIFT_DETERMINISTIC_HASHING=1. One row per \
-      cell; cells estimated over 60 s under callgrind are skipped. Writes \
+      cell (per apply of a trace); cells estimated over 60 s under callgrind are skipped. Writes \
       results/<commit>-instructions.csv.
       """)
 
@@ -39,9 +48,29 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "The report to write (default: results/<commit>.csv).")
   var out: String?
 
+  @Argument(help: "Corpus files and .jsonl traces, or folders of them, to bench instead of the built-in grid.")
+  var paths: [String] = []
+
   func run() throws {
     var workloads = quick ? Workload.all.filter(\.quick) : Workload.all
     if instructions && filter.isEmpty { workloads = workloads.filter(\.countedByDefault) }
+    if !paths.isEmpty {
+      do {
+        workloads = try CorpusCase.files(at: paths, traces: true).map(Workload.file)
+      } catch {
+        printError(error.description)
+        throw ExitCode(2)
+      }
+      // A pair file is read here, so a bad one is a one-line error before any timing.
+      for workload in workloads {
+        guard case .file(let path) = workload.source else { continue }
+        do { _ = try CorpusCase.load(contentsOf: path) } catch {
+          printError(error.description)
+          throw ExitCode(2)
+        }
+      }
+      if workloads.isEmpty { throw ValidationError("no .json or .jsonl file in \(paths.joined(separator: ", "))") }
+    }
     if !filter.isEmpty {
       workloads = workloads.filter { w in filter.contains { w.name.hasPrefix($0) } }
       if workloads.isEmpty {
@@ -56,7 +85,7 @@ struct BenchCommand: ParsableCommand {
       printError("warning: a debug build; timings mean little (use -c release or make bench)")
     #endif
     let info = RunInfo.current()
-    let subjects = [TimedSubject.floor] + Contenders.all.map(TimedSubject.init)
+    let subjects = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init)
     if instructions {
       let path = out ?? "results/\(info.commit)-instructions.csv"
       var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)
@@ -97,7 +126,7 @@ struct CountWorkerCommand: ParsableCommand {
   @Argument(help: "The subjects to count.") var subjects: [String] = []
 
   func run() throws {
-    let all = [TimedSubject.floor] + Contenders.all.map(TimedSubject.init)
+    let all = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init)
     let status = InstructionCounter.work(workload: workload, subjects: subjects, all: all)
     if status != 0 { throw ExitCode(status) }
   }

@@ -13,6 +13,8 @@ public struct BenchSettings: Sendable {
   /// whose one sample is estimated over a third of the cap is skipped.
   public var capSeconds = 10.0
   public var maxSamples = 100
+  /// Samples of each apply of a trace (its figure is their median).
+  public var samplesPerApply = 5
 
   public init() {}
 
@@ -21,6 +23,7 @@ public struct BenchSettings: Sendable {
     var s = BenchSettings()
     s.budgetSeconds = 0.2
     s.capSeconds = 3
+    s.samplesPerApply = 3
     return s
   }
 }
@@ -32,13 +35,15 @@ public struct CellResult: Sendable {
   public var rows: [ReportRow]
   /// Why it has no rows, when skipped.
   public var skipped: String?
-  /// What broke, when the changeset failed verification.
+  /// What broke, when the changeset failed verification (in a trace, the
+  /// first apply that failed).
   public var failure: String?
 }
 
 /// Runs the grid: for each workload, each subject verified once (outside the
 /// timed region), warmed up, then sampled round by round so that the
-/// machine's drift hits all strategies alike.
+/// machine's drift hits all strategies alike. A trace is timed apply by
+/// apply, a few samples each, strategies interleaved in the same way.
 public struct BenchRunner {
   public var workloads: [Workload]
   public var subjects: [TimedSubject]
@@ -47,7 +52,10 @@ public struct BenchRunner {
   /// Progress, one line a cell, for standard error.
   public var log: (String) -> Void = { _ in }
 
-  public init(workloads: [Workload], subjects: [TimedSubject] = [.floor] + Strategies.all.map(TimedSubject.init), settings: BenchSettings, info: RunInfo) {
+  public init(
+    workloads: [Workload], subjects: [TimedSubject] = TimedSubject.yardsticks + Strategies.all.map(TimedSubject.init),
+    settings: BenchSettings, info: RunInfo
+  ) {
     self.workloads = workloads
     self.subjects = subjects
     self.settings = settings
@@ -55,76 +63,15 @@ public struct BenchRunner {
   }
 
   public func run() -> [CellResult] {
-    let probe = AllocationProbe()
-    let calibration = Calibration.measure(subjects)
+    var state = RunState(probe: AllocationProbe(), calibration: Calibration.measure(subjects))
     var results: [CellResult] = []
     for workload in workloads {
-      let (old, new) = workload.pair()
-      // The oracle (min_moves, the reference, the id tables) once, for every subject.
-      let oracle = PairOracle(old: old, new: new)
-      let minMoves = oracle.fastMinimumMoves
-      let work = WorkEstimate(old: old, new: new)
-      var cells: [CellResult] = []
-      var counts: [Changeset<String, String, String>.Counts?] = []
-      var active: [Int] = []
-      for (k, subject) in subjects.enumerated() {
-        var cell = CellResult(workload: workload.name, strategy: subject.name, rows: [], skipped: nil, failure: nil)
-        if let seconds = calibration.estimate(subject, work), seconds > settings.capSeconds / 3 {
-          cell.skipped = String(format: "estimated %.1f s a sample, over a third of the %.0f s cap", seconds, settings.capSeconds)
-          counts.append(nil)
-        } else {
-          // Verify once; this run is also the warm-up.
-          let verified = subject.verify(oracle: oracle)
-          cell.failure = verified.failure?.description
-          counts.append(verified.counts)
-          if case .invalidMatching? = verified.failure {
-            // Its timed entry point would stop on the malformed matching.
-            cell.skipped = "failed verification (\(verified.failure!.kind))"
-          } else {
-            active.append(k)
-          }
-        }
-        cells.append(cell)
-      }
-      var spent = [UInt64](repeating: 0, count: subjects.count)
-      var done = Set<Int>()
-      var round = 0
-      // The floor samples as long as anyone does: `compare` divides each
-      // sample by the floor's of the same round.
-      let floor = active.first { subjects[$0].name == TimedSubject.floor.name }
-      var floorSatisfied = false
-      while done.count < active.count {
-        if let floor, floorSatisfied, active.allSatisfy({ $0 == floor || done.contains($0) }) { done.insert(floor) }
-        if done.count == active.count { break }
-        for k in active where !done.contains(k) {
-          let subject = subjects[k]
-          probe.resetPeak()
-          let allocated = probe.allocatedBytes()
-          let cpu = Clock.threadCPU()
-          let wall = Clock.wall()
-          let result = subject.run(old, new)
-          let wallEnd = Clock.wall()
-          let cpuEnd = Clock.threadCPU()
-          let allocatedEnd = probe.allocatedBytes()
-          let peak = probe.peakBytes()
-          blackHole(result)  // freed here, outside the timed region
-          let c = counts[k]!
-          cells[k].rows.append(ReportRow(
-            commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
-            workload: workload.name, strategy: subject.name, nOld: old.numberOfItems, nNew: new.numberOfItems,
-            sections: new.numberOfSections, sample: round, wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu,
-            allocatedBytes: allocatedEnd - allocated, peakBytes: peak, stages: c.stages, sectionOperations: c.sectionOperations,
-            deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: minMoves,
-            verified: cells[k].failure == nil))
-          spent[k] += wallEnd - wall
-          let seconds = Double(spent[k]) / 1e9
-          if (round + 1 >= settings.minSamples && seconds >= settings.budgetSeconds) || seconds >= settings.capSeconds
-            || round + 1 >= settings.maxSamples
-          {
-            if k == floor { floorSatisfied = true } else { done.insert(k) }
-          }
-        }
-        round += 1
+      var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
+      do {
+        try measure(workload, into: &cells, state: &state)
+      } catch {
+        // A user's trace with a bad line: what was measured before it stays.
+        for k in cells.indices where cells[k].skipped == nil { cells[k].failure = cells[k].failure ?? "\(error)" }
       }
       for cell in cells {
         if let reason = cell.skipped {
@@ -138,6 +85,127 @@ public struct BenchRunner {
       results += cells
     }
     return results
+  }
+
+  struct RunState {
+    var probe: AllocationProbe
+    var calibration: Calibration
+  }
+
+  /// How many rounds to sample an apply.
+  enum Rounds {
+    /// A pair: until each subject has its minimum samples and budget, within the cap.
+    case budget
+    /// An apply of a trace: exactly this many.
+    case fixed(Int)
+  }
+
+  func measure(_ workload: Workload, into cells: inout [CellResult], state: inout RunState) throws(CorpusError) {
+    try workload.forEachApply { apply, step in
+      let rounds: Rounds = step == nil ? .budget : .fixed(settings.samplesPerApply)
+      switch apply {
+      case let .strings(old, new):
+        sample(old, new, judgedAs: (old, new), step: step, rounds: rounds, cells: &cells, state: &state) { $0.run($1, $2) }
+      case let .ints(old, new):
+        sample(old, new, judgedAs: apply.strings, step: step, rounds: rounds, cells: &cells, state: &state) { $0.runInts($1, $2) }
+      }
+    }
+  }
+
+  /// Verifies every subject on one pair, then samples it round by round,
+  /// appending a row per sample to each subject's cell.
+  ///
+  /// - Parameters:
+  ///   - judgedAs: the pair as strings, for the oracles (the same pair for a
+  ///     string workload).
+  ///   - run: the timed call of a subject on the pair.
+  func sample<S: Hashable, I: Hashable, C: Equatable>(
+    _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>, judgedAs strings: (StringSnapshot, StringSnapshot), step: Int?,
+    rounds: Rounds, cells: inout [CellResult], state: inout RunState,
+    run: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>?
+  ) {
+    // The oracle (min_moves, the reference, the id tables) once, for every subject.
+    let oracle = PairOracle(old: strings.0, new: strings.1)
+    let minMoves = oracle.fastMinimumMoves
+    let work = WorkEstimate(old: strings.0, new: strings.1)
+    var counts: [StringChangeset.Counts?] = Array(repeating: nil, count: subjects.count)
+    var verified = Array(repeating: true, count: subjects.count)
+    var active: [Int] = []
+    for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
+      if let seconds = state.calibration.estimate(subject, work), seconds > settings.capSeconds / 3 {
+        cells[k].skipped = String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds,
+          step.map { " at apply \($0)" } ?? "", settings.capSeconds)
+        cells[k].rows = []  // a skipped cell has no rows, in a trace either
+        continue
+      }
+      // Verify once; this run is also the warm-up.
+      var (made, failure) = subject.verify(oracle: oracle)
+      if failure == nil, S.self != String.self, let changeset = run(subject, old, new) {
+        // An Int pair: its own changeset must reach its own target too.
+        failure = Verifier.check(changeset, from: old, to: new)
+        let c = changeset.counts
+        if [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
+          != [made.stages, made.sectionOperations, made.deletes, made.inserts, made.moves, made.updates]
+        {
+          failure = failure ?? .wrongResult("the Int changeset's counts differ from the string one's")
+        }
+      }
+      if let failure {
+        verified[k] = false
+        let what = step.map { "apply \($0): \(failure)" } ?? failure.description
+        cells[k].failure = cells[k].failure ?? what
+        if case .invalidMatching = failure {
+          // Its timed entry point would stop on the malformed matching.
+          cells[k].skipped = "failed verification (\(failure.kind))"
+          cells[k].rows = []
+          continue
+        }
+      }
+      counts[k] = made
+      active.append(k)
+    }
+    var spent = [UInt64](repeating: 0, count: subjects.count)
+    var done = Set<Int>()
+    var round = 0
+    // The floor samples as long as anyone does: `compare` divides each
+    // sample by the floor's of the same round.
+    let floor = active.first { subjects[$0].name == TimedSubject.floor.name }
+    var floorSatisfied = false
+    while done.count < active.count {
+      if case .fixed(let n) = rounds, round >= n { break }
+      if let floor, floorSatisfied, active.allSatisfy({ $0 == floor || done.contains($0) }) { done.insert(floor) }
+      if done.count == active.count { break }
+      for k in active where !done.contains(k) {
+        let subject = subjects[k]
+        state.probe.resetPeak()
+        let allocated = state.probe.allocatedBytes()
+        let cpu = Clock.threadCPU()
+        let wall = Clock.wall()
+        let result = run(subject, old, new)
+        let wallEnd = Clock.wall()
+        let cpuEnd = Clock.threadCPU()
+        let allocatedEnd = state.probe.allocatedBytes()
+        let peak = state.probe.peakBytes()
+        blackHole(result)  // freed here, outside the timed region
+        let c = counts[k]!
+        cells[k].rows.append(ReportRow(
+          commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
+          workload: cells[k].workload, strategy: subject.name, nOld: old.numberOfItems, nNew: new.numberOfItems,
+          sections: new.numberOfSections, sample: round, wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu,
+          allocatedBytes: allocatedEnd - allocated, peakBytes: peak, stages: c.stages, sectionOperations: c.sectionOperations,
+          deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: minMoves,
+          verified: verified[k], step: step))
+        spent[k] += wallEnd - wall
+        guard case .budget = rounds else { continue }
+        let seconds = Double(spent[k]) / 1e9
+        if (round + 1 >= settings.minSamples && seconds >= settings.budgetSeconds) || seconds >= settings.capSeconds
+          || round + 1 >= settings.maxSamples
+        {
+          if k == floor { floorSatisfied = true } else { done.insert(k) }
+        }
+      }
+      round += 1
+    }
   }
 }
 

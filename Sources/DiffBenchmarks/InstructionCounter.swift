@@ -63,57 +63,74 @@ public struct InstructionCounter {
     let calibration = Calibration.measure(subjects)
     var results: [CellResult] = []
     for workload in workloads {
-      let (old, new) = workload.pair()
-      // The oracle once, for every subject.
-      let oracle = PairOracle(old: old, new: new)
-      let minMoves = oracle.fastMinimumMoves
-      let work = WorkEstimate(old: old, new: new)
-      var cells: [CellResult] = []
-      var counts: [Changeset<String, String, String>.Counts] = []
-      var counted: [String] = []
-      for subject in subjects {
-        var cell = CellResult(workload: workload.name, strategy: subject.name, rows: [], skipped: nil, failure: nil)
-        if let seconds = calibration.estimate(subject, work).map({ $0 * Self.slowdown }), seconds > capSeconds {
-          cell.skipped = String(format: "estimated %.0f s under callgrind, over the %.0f s cap", seconds, capSeconds)
-        } else {
-          let verified = subject.verify(oracle: oracle)
-          cell.failure = verified.failure?.description
-          if case .invalidMatching? = verified.failure {
-            cell.skipped = "failed verification (\(verified.failure!.kind))"
-          } else {
-            counts.append(verified.counts)
-            counted.append(subject.name)
+      var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
+      // Each apply verified natively first; its facts wait for the counts.
+      struct Verified { var step: Int?; var nOld, nNew, sections, minMoves: Int; var counts: [StringChangeset.Counts?]; var ok: [Bool] }
+      var applies: [Verified] = []
+      do {
+        try workload.forEachApply { apply, step in
+          let (old, new) = apply.strings
+          // The oracle once, for every subject.
+          let oracle = PairOracle(old: old, new: new)
+          let work = WorkEstimate(old: old, new: new)
+          var facts = Verified(
+            step: step, nOld: old.numberOfItems, nNew: new.numberOfItems, sections: new.numberOfSections,
+            minMoves: oracle.fastMinimumMoves, counts: Array(repeating: nil, count: subjects.count), ok: Array(repeating: true, count: subjects.count))
+          for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
+            if let seconds = calibration.estimate(subject, work).map({ $0 * Self.slowdown }), seconds > capSeconds {
+              cells[k].skipped = String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds,
+                step.map { " at apply \($0)" } ?? "", capSeconds)
+              continue
+            }
+            let verified = subject.verify(oracle: oracle)
+            if let failure = verified.failure {
+              facts.ok[k] = false
+              cells[k].failure = cells[k].failure ?? (step.map { "apply \($0): \(failure)" } ?? failure.description)
+              if case .invalidMatching = failure { cells[k].skipped = "failed verification (\(failure.kind))"; continue }
+            }
+            facts.counts[k] = verified.counts
           }
+          applies.append(facts)
         }
-        cells.append(cell)
+      } catch {
+        throw CountError(description: error.description)
       }
-      let measured = try count(workload: workload.name, subjects: counted, valgrind: valgrind, child: [child] + workerCommand.dropFirst())
-      var k = 0
-      for index in cells.indices where cells[index].skipped == nil {
-        let c = counts[k]
-        k += 1
-        guard let m = measured[cells[index].strategy] else {
-          throw CountError(description: "\(workload.name) \(cells[index].strategy): the counting child reported nothing")
+      let counted = subjects.indices.filter { cells[$0].skipped == nil }
+      let measured = try count(
+        workload: workload, subjects: counted.map { subjects[$0].name }, valgrind: valgrind,
+        child: [child] + workerCommand.dropFirst())
+      for k in counted {
+        for facts in applies {
+          let key = Self.key(subjects[k].name, facts.step)
+          guard let m = measured[key], let c = facts.counts[k] else {
+            throw CountError(description: "\(workload.name) \(key): the counting child reported nothing")
+          }
+          cells[k].rows.append(ReportRow(
+            commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
+            workload: workload.name, strategy: subjects[k].name, nOld: facts.nOld, nNew: facts.nNew,
+            sections: facts.sections, sample: 0, wallNanoseconds: nil, cpuNanoseconds: nil,
+            allocatedBytes: m.allocatedBytes, peakBytes: m.peakBytes, stages: c.stages, sectionOperations: c.sectionOperations,
+            deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: facts.minMoves,
+            verified: facts.ok[k], instructions: m.instructions, step: facts.step))
         }
-        cells[index].rows = [ReportRow(
-          commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
-          workload: workload.name, strategy: cells[index].strategy, nOld: old.numberOfItems, nNew: new.numberOfItems,
-          sections: new.numberOfSections, sample: 0, wallNanoseconds: nil, cpuNanoseconds: nil,
-          allocatedBytes: m.allocatedBytes, peakBytes: m.peakBytes, stages: c.stages, sectionOperations: c.sectionOperations,
-          deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: minMoves,
-          verified: cells[index].failure == nil, instructions: m.instructions)]
       }
       for cell in cells {
         if let reason = cell.skipped {
           log("\(workload.name) \(cell.strategy): skipped (\(reason))")
-        } else if let row = cell.rows.first {
-          log("\(workload.name) \(cell.strategy): \(row.instructions!) instructions" + (cell.failure.map { " — FAILED: \($0)" } ?? ""))
+        } else if !cell.rows.isEmpty {
+          let total = cell.rows.reduce(UInt64(0)) { $0 + ($1.instructions ?? 0) }
+          log("\(workload.name) \(cell.strategy): \(total) instructions" + (cell.rows.count > 1 ? " in \(cell.rows.count) applies" : "")
+            + (cell.failure.map { " — FAILED: \($0)" } ?? ""))
         }
       }
       results += cells
     }
     return results
   }
+
+  /// How a counted region is named in callgrind's dump: the subject, and
+  /// the apply of a trace.
+  static func key(_ subject: String, _ step: Int?) -> String { step.map { "\(subject)@\($0)" } ?? subject }
 
   struct Measured {
     var instructions: UInt64
@@ -122,7 +139,7 @@ public struct InstructionCounter {
   }
 
   /// Runs the counting child for one workload under callgrind.
-  func count(workload: String, subjects: [String], valgrind: String, child: [String]) throws(CountError) -> [String: Measured] {
+  func count(workload: Workload, subjects: [String], valgrind: String, child: [String]) throws(CountError) -> [String: Measured] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-count-\(UUID().uuidString)").path
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -134,7 +151,8 @@ public struct InstructionCounter {
     process.executableURL = URL(fileURLWithPath: valgrind)
     process.arguments = [
       "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(folder)/callgrind.out", "--dump-line=no",
-    ] + child + [workload] + subjects
+      "--combine-dumps=yes",  // a trace's thousands of counted applies in one file
+    ] + child + [workload.argument] + subjects
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"  // hash tables probe the same way every run
     process.environment = environment
@@ -151,21 +169,22 @@ public struct InstructionCounter {
     let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationReason == .exit && process.terminationStatus == 0 else {
-      throw CountError(description: "\(workload): the counting child failed (status \(process.terminationStatus))")
+      throw CountError(description: "\(workload.name): the counting child failed (status \(process.terminationStatus))")
     }
-    // The child's lines: "SUBJECT ALLOCATED PEAK"; the dumps: one file per subject, in order.
+    // The child's lines: "KEY ALLOCATED PEAK"; the dumps: one part per key, in one file.
     var memory: [String: (UInt64, UInt64)] = [:]
     for line in output.split(separator: "\n") {
       let fields = line.split(separator: " ")
       if fields.count == 3, let a = UInt64(fields[1]), let p = UInt64(fields[2]) { memory[String(fields[0])] = (a, p) }
     }
     var result: [String: Measured] = [:]
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("callgrind.out.") }
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("callgrind.out") }
     for file in files {
-      guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8),
-        let (reason, total) = Self._parseDump(text), let (allocated, peak) = memory[reason]
-      else { continue }
-      result[reason] = Measured(instructions: total, allocatedBytes: allocated, peakBytes: peak)
+      guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
+      for (reason, total) in Self._parseDumps(text) {
+        guard let (allocated, peak) = memory[reason] else { continue }
+        result[reason] = Measured(instructions: total, allocatedBytes: allocated, peakBytes: peak)
+      }
     }
     return result
   }
@@ -188,6 +207,27 @@ public struct InstructionCounter {
     return copy
   }
 
+  /// Every part of a (combined) dump file: why it was written and its total.
+  public static func _parseDumps(_ text: String) -> [(String, UInt64)] {
+    var parts: [(String, UInt64)] = []
+    var reason: String?, total: UInt64?
+    func close() {
+      if let reason, let total { parts.append((reason, total)) }
+      reason = nil
+      total = nil
+    }
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("desc: Trigger: Client Request: ") {
+        close()
+        reason = String(line.dropFirst("desc: Trigger: Client Request: ".count))
+      } else if line.hasPrefix("totals: ") || (total == nil && line.hasPrefix("summary: ")) {
+        total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
+      }
+    }
+    close()
+    return parts
+  }
+
   /// The reason a dump was written (`desc: Trigger: Client Request: NAME`)
   /// and its total instruction count (`totals:` or `summary:`).
   public static func _parseDump(_ text: String) -> (String, UInt64)? {
@@ -203,32 +243,55 @@ public struct InstructionCounter {
     return (reason, total)
   }
 
-  /// The child: counts each subject's diff on one workload. Prints a line
-  /// `SUBJECT ALLOCATED PEAK` per subject; callgrind writes the counts.
-  public static func work(workload name: String, subjects names: [String], all: [TimedSubject]) -> Int32 {
-    guard let workload = Workload.all.first(where: { $0.name == name }) else {
-      FileHandle.standardError.write(Data("count-worker: unknown workload \(name)\n".utf8))
+  /// The child: counts each subject's diff on each apply of one workload
+  /// (a built-in name, or a file's path). Prints a line `KEY ALLOCATED PEAK`
+  /// per counted region (``key(_:_:)``); callgrind writes the counts.
+  public static func work(workload argument: String, subjects names: [String], all: [TimedSubject]) -> Int32 {
+    guard let workload = Workload.resolve(argument) else {
+      FileHandle.standardError.write(Data("count-worker: unknown workload \(argument)\n".utf8))
       return 2
     }
-    let probe = AllocationProbe()
-    let (old, new) = workload.pair()
+    var subjects: [TimedSubject] = []
     for name in names {
       guard let subject = all.first(where: { $0.name == name }) else {
         FileHandle.standardError.write(Data("count-worker: unknown subject \(name)\n".utf8))
         return 2
       }
-      blackHole(subject.run(old, new))  // warm-up: first-call costs are not the algorithm's
+      subjects.append(subject)
+    }
+    let probe = AllocationProbe()
+    var warm = false
+    func counted<P>(_ key: String, _ run: () -> P) {
       probe.resetPeak()
       let allocated = probe.allocatedBytes()
       sd_callgrind_zero_stats()
       sd_callgrind_toggle_collect()
-      let result = subject.run(old, new)
+      let result = run()
       sd_callgrind_toggle_collect()
       let allocatedEnd = probe.allocatedBytes()
       let peak = probe.peakBytes()
-      sd_callgrind_dump_stats(name)
+      sd_callgrind_dump_stats(key)
       blackHole(result)  // freed outside the counted region
-      print("\(name) \(allocatedEnd - allocated) \(peak)")
+      print("\(key) \(allocatedEnd - allocated) \(peak)")
+    }
+    do {
+      try workload.forEachApply { apply, step in
+        for subject in subjects {
+          // Warm-up on the first apply: first-call costs are not the algorithm's.
+          switch apply {
+          case let .strings(old, new):
+            if !warm { blackHole(subject.run(old, new)) }
+            counted(key(subject.name, step)) { subject.run(old, new) }
+          case let .ints(old, new):
+            if !warm { blackHole(subject.runInts(old, new)) }
+            counted(key(subject.name, step)) { subject.runInts(old, new) }
+          }
+        }
+        warm = true
+      }
+    } catch {
+      FileHandle.standardError.write(Data("count-worker: \(error)\n".utf8))
+      return 2
     }
     return 0
   }

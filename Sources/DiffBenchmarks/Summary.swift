@@ -3,55 +3,18 @@ import DiffVerification
 import Foundation
 
 /// The table `diffbench bench` prints: per workload × strategy, timing,
-/// allocation and changeset quality.
+/// allocation and changeset quality, against both yardsticks; and per trace
+/// × strategy, the session's figures an app developer asks for.
 public enum Summary {
   public static func table(_ cells: [CellResult]) -> String {
     var lines: [String] = []
-    let counted = cells.contains { $0.rows.first?.isCounted == true }
-    let header = [
-      "workload", "strategy", counted ? "instructions" : "median ms", counted ? "instr/item" : "p90 ms", "x floor",
-      "alloc MB", "peak MB", "stages", "moves/min", "ok",
-    ]
-    var rows: [[String]] = []
-    var floorMedian: [String: Double] = [:]
-    for cell in cells where cell.strategy == "floor" && !cell.rows.isEmpty {
-      floorMedian[cell.workload] = Statistics.median(cell.rows.map(ReportRow.measure))
-    }
-    for cell in cells {
-      guard !cell.rows.isEmpty else {
-        rows.append([cell.workload, cell.strategy, "skipped", "", "", "", "", "", "", ""])
-        continue
-      }
-      let values = cell.rows.map(ReportRow.measure)
-      let median = Statistics.median(values)
-      let first = cell.rows[0]
-      let ratio = floorMedian[cell.workload].map { String(format: "%.2f", median / $0) } ?? "-"
-      let items = Double(max(1, first.nOld + first.nNew))
-      rows.append([
-        cell.workload, cell.strategy,
-        first.isCounted ? String(format: "%.0f", median) : String(format: "%.3f", median / 1e6),
-        first.isCounted ? String(format: "%.1f", median / items) : String(format: "%.3f", Statistics.quantile(values, 0.9) / 1e6),
-        ratio,
-        String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.allocatedBytes) }) / 1e6),
-        String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.peakBytes) }) / 1e6),
-        cell.strategy == "floor" ? "-" : "\(first.stages)",
-        cell.strategy == "floor" ? "-/\(first.minMoves)" : "\(first.moves)/\(first.minMoves)",
-        first.verified ? "yes" : "NO",
-      ])
-    }
-    let widths = header.indices.map { k in max(header[k].count, rows.map { $0[k].count }.max() ?? 0) }
-    func format(_ r: [String]) -> String {
-      r.indices.map { k in
-        k < 2 ? r[k].padding(toLength: widths[k], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[k] - r[k].count) + r[k]
-      }.joined(separator: "  ")
-    }
-    lines.append(format(header))
-    var lastWorkload = ""
-    for r in rows {
-      if r[0] != lastWorkload && !lastWorkload.isEmpty { lines.append("") }
-      lastWorkload = r[0]
-      lines.append(format(r))
+    let isTrace = { (cell: CellResult) in cell.rows.contains { $0.step != nil } }
+    let pairs = cells.filter { !isTrace($0) }
+    let traces = Set(cells.filter(isTrace).map(\.workload))
+    lines += pairTable(pairs.filter { !traces.contains($0.workload) })
+    if !traces.isEmpty {
+      if !lines.isEmpty { lines.append("") }
+      lines += sessionTable(cells.filter { traces.contains($0.workload) })
     }
     if let growth = Growth.line(cells.flatMap(\.rows)) {
       lines.append("")
@@ -71,5 +34,91 @@ public enum Summary {
     }
     return lines.joined(separator: "\n")
   }
-}
 
+  static func pairTable(_ cells: [CellResult]) -> [String] {
+    guard !cells.isEmpty else { return [] }
+    let counted = cells.contains { $0.rows.first?.isCounted == true }
+    let header = [
+      "workload", "strategy", counted ? "instructions" : "median ms", counted ? "instr/item" : "p90 ms", "x floor", "x scan",
+      "alloc MB", "peak MB", "stages", "moves/min", "ok",
+    ]
+    var rows: [[String]] = []
+    var yardstick: [String: [String: Double]] = [:]  // name → workload → median
+    for cell in cells where !cell.rows.isEmpty && [TimedSubject.floor.name, TimedSubject.scan.name].contains(cell.strategy) {
+      yardstick[cell.strategy, default: [:]][cell.workload] = Statistics.median(cell.rows.map(ReportRow.measure))
+    }
+    for cell in cells {
+      guard !cell.rows.isEmpty else {
+        rows.append([cell.workload, cell.strategy, "skipped"] + Array(repeating: "", count: header.count - 3))
+        continue
+      }
+      let values = cell.rows.map(ReportRow.measure)
+      let median = Statistics.median(values)
+      let first = cell.rows[0]
+      func times(_ name: String) -> String {
+        yardstick[name]?[cell.workload].map { $0 > 0 ? String(format: "%.2f", median / $0) : "-" } ?? "-"
+      }
+      let items = Double(max(1, first.nOld + first.nNew))
+      let isYardstick = TimedSubject.yardsticks.contains { $0.name == cell.strategy }
+      rows.append([
+        cell.workload, cell.strategy,
+        first.isCounted ? String(format: "%.0f", median) : String(format: "%.3f", median / 1e6),
+        first.isCounted ? String(format: "%.1f", median / items) : String(format: "%.3f", Statistics.quantile(values, 0.9) / 1e6),
+        times(TimedSubject.floor.name), times(TimedSubject.scan.name),
+        String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.allocatedBytes) }) / 1e6),
+        String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.peakBytes) }) / 1e6),
+        isYardstick ? "-" : "\(first.stages)",
+        isYardstick ? "-/\(first.minMoves)" : "\(first.moves)/\(first.minMoves)",
+        first.verified ? "yes" : "NO",
+      ])
+    }
+    return format(header, rows)
+  }
+
+  /// The frame budgets an apply is held to: 120 Hz and 60 Hz.
+  public static let frameBudgets: [(label: String, nanoseconds: Double)] = [("8.33ms", 8_333_333), ("16.67ms", 16_666_667)]
+
+  /// Per trace × strategy: the session's total, the median, p99 and max per
+  /// apply (each apply's figure the median of its samples), and the applies
+  /// over each frame budget (timed only).
+  static func sessionTable(_ cells: [CellResult]) -> [String] {
+    let counted = cells.contains { $0.rows.first?.isCounted == true }
+    let unit = counted ? "instr" : "ms"
+    let header = ["trace", "strategy", "applies", "total \(unit)", "median", "p99", "max"]
+      + (counted ? [] : frameBudgets.map { "> \($0.label)" }) + ["ops", "ok"]
+    var rows: [[String]] = []
+    for cell in cells {
+      guard !cell.rows.isEmpty else {
+        rows.append([cell.workload, cell.strategy, "skipped"] + Array(repeating: "", count: header.count - 3))
+        continue
+      }
+      let session = Session(cell.rows)
+      func show(_ v: Double) -> String { counted ? String(format: "%.0f", v) : String(format: "%.3f", v / 1e6) }
+      let isYardstick = TimedSubject.yardsticks.contains { $0.name == cell.strategy }
+      rows.append(
+        [cell.workload, cell.strategy, "\(session.applies.count)", show(session.total), show(session.median),
+         show(session.p99), show(session.max)]
+          + (counted ? [] : frameBudgets.map { "\(session.over($0.nanoseconds))" })
+          + [isYardstick ? "-" : "\(session.operations)", cell.rows.allSatisfy(\.verified) ? "yes" : "NO"])
+    }
+    return format(header, rows)
+  }
+
+  static func format(_ header: [String], _ rows: [[String]]) -> [String] {
+    let widths = header.indices.map { k in max(header[k].count, rows.map { $0[k].count }.max() ?? 0) }
+    func line(_ r: [String]) -> String {
+      r.indices.map { k in
+        k < 2 ? r[k].padding(toLength: widths[k], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[k] - r[k].count) + r[k]
+      }.joined(separator: "  ")
+    }
+    var lines = [line(header)]
+    var lastWorkload = ""
+    for r in rows {
+      if r[0] != lastWorkload && !lastWorkload.isEmpty { lines.append("") }
+      lastWorkload = r[0]
+      lines.append(line(r))
+    }
+    return lines
+  }
+}

@@ -1,19 +1,26 @@
-import DiffResults
 import DiffVerification
 import SnapshotDiff
 
-/// Something the bench times on a pair: a strategy, or the floor.
+public typealias IntChangeset = Changeset<Int, Int, Int>
+
+/// Something the bench times on a pair: a strategy, or a yardstick (`floor`,
+/// `scan`), whose code does not change once committed.
 ///
-/// A strategy is called through ``DiffStrategy/stringChangeset(from:to:)``,
-/// a protocol requirement whose witness is compiled per conforming type: the
-/// timed call runs a copy specialized for that type and string snapshots,
-/// behind one indirect call, whatever module the strategy comes from.
+/// A strategy is called through ``DiffStrategy/stringChangeset(from:to:)``
+/// (``DiffStrategy/intChangeset(from:to:)`` for `Int` snapshots), protocol
+/// requirements whose witnesses are compiled per conforming type: the timed
+/// call runs a copy specialized for that type and those snapshots, behind
+/// one indirect call, whatever module the strategy comes from.
 public struct TimedSubject: Sendable {
   public let name: String
-  /// The strategy's promises and cost model (the floor's: none, linear).
+  /// The strategy's promises and cost model (a yardstick's: none, linear).
   public let traits: StrategyTraits
-  /// Runs the diff; the result is the changeset (`nil` for the floor).
+  /// Whether it is a yardstick row rather than a strategy.
+  public let isYardstick: Bool
+  /// Runs the diff; the result is the changeset (`nil` for a yardstick).
   public let run: @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?
+  /// The same on `Int` snapshots.
+  public let runInts: @Sendable (IntSnapshot, IntSnapshot) -> IntChangeset?
   /// The same through the checked entry point, for the verification run
   /// before timing: a malformed matching is a failure, not a trap.
   let checked: @Sendable (StringSnapshot, StringSnapshot) -> Result<StringChangeset?, VerificationFailure>
@@ -21,15 +28,22 @@ public struct TimedSubject: Sendable {
   public init(_ strategy: any DiffStrategy) {
     name = strategy.name
     traits = strategy.traits
+    isYardstick = false
     run = { old, new in strategy.stringChangeset(from: old, to: new) }
+    runInts = { old, new in strategy.intChangeset(from: old, to: new) }
     checked = { old, new in Verifier.changeset(strategy, from: old, to: new).map { $0 } }
   }
 
-  init(name: String, run: @escaping @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?) {
+  init(
+    yardstick name: String, run: @escaping @Sendable (StringSnapshot, StringSnapshot) -> Void,
+    ints: @escaping @Sendable (IntSnapshot, IntSnapshot) -> Void
+  ) {
     self.name = name
-    self.traits = StrategyTraits()
-    self.run = run
-    checked = { old, new in .success(run(old, new)) }
+    traits = StrategyTraits()
+    isYardstick = true
+    self.run = { run($0, $1); return nil }
+    runInts = { ints($0, $1); return nil }
+    checked = { old, new in run(old, new); return .success(nil) }
   }
 
   /// Runs the subject once through the checked entry point and verifies its
@@ -42,18 +56,43 @@ public struct TimedSubject: Sendable {
     }
   }
 
+  /// The yardsticks, in report order.
+  public static let yardsticks: [TimedSubject] = [floor, scan]
+
   /// The least work any hash-based diff does: a hash table of the old ids,
   /// and a lookup of every new id.
-  public static let floor = TimedSubject(name: "floor") { old, new in
-    var table = [String: Int](minimumCapacity: old.numberOfItems)
-    old.allItems.withUnsafeBufferPointer { items in
-      for i in 0..<items.count { table[items[i].id] = i }
-    }
-    var found = 0
-    new.allItems.withUnsafeBufferPointer { items in
-      for j in 0..<items.count where table[items[j].id] != nil { found += 1 }
-    }
-    blackHole((table, found))
-    return nil
+  public static let floor = TimedSubject(yardstick: "floor", run: { floorWork($0, $1) }, ints: { floorWork($0, $1) })
+
+  /// The least work any diff does when nothing changed: both snapshots read
+  /// once, ids compared position by position (equality only, no hashing).
+  public static let scan = TimedSubject(yardstick: "scan", run: { scanWork($0, $1) }, ints: { scanWork($0, $1) })
+
+  /// The subject of this name among the yardsticks and `strategies`.
+  public static func named(_ name: String, among strategies: [any DiffStrategy]) -> TimedSubject? {
+    yardsticks.first { $0.name == name } ?? strategies.first { $0.name == name }.map(TimedSubject.init)
   }
+}
+
+@inline(never)
+func floorWork<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) {
+  var table = [I: Int](minimumCapacity: old.numberOfItems)
+  old.allItems.withUnsafeBufferPointer { items in
+    for i in 0..<items.count { table[items[i].id] = i }
+  }
+  var found = 0
+  new.allItems.withUnsafeBufferPointer { items in
+    for j in 0..<items.count where table[items[j].id] != nil { found += 1 }
+  }
+  blackHole((table, found))
+}
+
+@inline(never)
+func scanWork<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) {
+  var same = 0
+  old.allItems.withUnsafeBufferPointer { a in
+    new.allItems.withUnsafeBufferPointer { b in
+      for k in 0..<min(a.count, b.count) where a[k].id == b[k].id { same += 1 }
+    }
+  }
+  blackHole(same)
 }

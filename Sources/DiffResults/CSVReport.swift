@@ -173,7 +173,8 @@ public enum CSVReport {
       self.message = message
     }
     public var description: String {
-      "\(file):\(line)" + (column.map { ", column \($0)" } ?? "") + ": \(message)"
+      // One line, whatever the file's fields hold.
+      oneLine("\(file):\(line)" + (column.map { ", column \($0)" } ?? "") + ": \(message)")
     }
   }
 

@@ -31,8 +31,9 @@ public struct CorpusError: Error, Equatable, CustomStringConvertible {
   public var file: String
   public var message: String
   public init(file: String, message: String) { self.file = file; self.message = message }
-  /// One line: `FILE: what is wrong`.
-  public var description: String { "\(file): \(message)" }
+  /// One line: `FILE: what is wrong` (a line break quoted from the input
+  /// is shown escaped, so the message stays one line).
+  public var description: String { oneLine("\(file): \(message)") }
 }
 
 extension CorpusCase {
@@ -182,6 +183,23 @@ func _readBytes(_ path: String) -> [UInt8]? {
     if count > 0 { bytes.append(contentsOf: chunk[..<count]) }
     if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
   }
+}
+
+/// `text` with line breaks and other control characters escaped: an error
+/// message quotes input, and must stay one line whatever the input holds.
+public func oneLine(_ text: String) -> String {
+  guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
 }
 
 /// Whether a path names a trace (a `.jsonl` file) rather than a pair.

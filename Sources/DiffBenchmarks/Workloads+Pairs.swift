@@ -2,52 +2,6 @@ import DiffResults
 import DiffVerification
 import SnapshotDiff
 
-/// A named pair of snapshots to time, generated from a fixed seed so that
-/// every commit times the same pairs (SPEC §6). Names are CSV keys.
-public struct Workload: Sendable {
-  public var name: String
-  /// Whether `--quick` runs it.
-  public var quick: Bool
-  /// Items on its larger side: counted runs cover up to 100,000 by default.
-  public var items: Int
-  let make: @Sendable () -> (old: SnapshotDraft, new: SnapshotDraft)
-
-  /// Builds the pair (outside any timed region).
-  public func pair() -> (old: StringSnapshot, new: StringSnapshot) {
-    let (old, new) = make()
-    return (try! old.snapshot(), try! new.snapshot())
-  }
-
-  public static let seed: UInt64 = 0x5EED_D1FF
-
-  public static let all: [Workload] = [
-    Workload(name: "dk-5k", quick: true, items: 5_000) { differenceKit(count: 5_000, drop: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 200) },
-    Workload(name: "dk-100k", quick: true, items: 100_000) { differenceKit(count: 100_000, drop: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 2_000) },
-    Workload(name: "dk-1m", quick: false, items: 1_000_000) { differenceKit(count: 1_000_000, drop: 200_000..<210_000, insert: 10_000, at: 300_000, shuffle: 2_000) },
-    Workload(name: "scattered-5k", quick: true, items: 5_000) { scattered(count: 5_000, drop: 1_000, insert: 1_000, shuffle: 200) },
-    Workload(name: "scattered-100k", quick: false, items: 100_000) { scattered(count: 100_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
-    Workload(name: "scattered-1m", quick: false, items: 1_000_000) { scattered(count: 1_000_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
-    Workload(name: "random-1e2", quick: true, items: 100) { random(count: 100) },
-    Workload(name: "random-1e3", quick: true, items: 1_000) { random(count: 1_000) },
-    Workload(name: "random-1e4", quick: true, items: 10_000) { random(count: 10_000) },
-    Workload(name: "random-1e5", quick: false, items: 100_000) { random(count: 100_000) },
-    Workload(name: "random-1e6", quick: false, items: 1_000_000) { random(count: 1_000_000) },
-    Workload(name: "sections-10x10k", quick: false, items: 100_000) { sections() },
-    Workload(name: "paging-append", quick: true, items: 1_025) { pagingAppend() },
-    Workload(name: "empty-to-list", quick: true, items: 1_000) { emptyAndList(toList: true) },
-    Workload(name: "list-to-empty", quick: true, items: 1_000) { emptyAndList(toList: false) },
-    Workload(name: "appstore-sections", quick: true, items: 63) { appStore() },
-    Workload(name: "reversed-10k", quick: true, items: 10_000) { reversed(count: 10_000) },
-    Workload(name: "replace-all-10k", quick: true, items: 10_000) { replaceAll(count: 10_000) },
-    Workload(name: "identical-100k", quick: false, items: 100_000) { identical(count: 100_000) },
-  ]
-
-  public static var names: [String] { all.map(\.name) }
-
-  /// Whether a counted run (`bench --instructions`) covers it unless asked.
-  public var countedByDefault: Bool { items <= 100_000 }
-}
-
 typealias Items = [(id: String, content: String)]
 
 func ids(_ prefix: String, _ range: Range<Int>) -> Items { range.map { ("\(prefix)\($0)", "") } }
@@ -191,4 +145,108 @@ func replaceAll(count: Int) -> (SnapshotDraft, SnapshotDraft) {
 func identical(count: Int) -> (SnapshotDraft, SnapshotDraft) {
   let old = one(ids("i", 0..<count))
   return (old, old)
+}
+
+// Ids as apps have them (nothing lines up, long ids, Int ids, many small
+// sections): the workloads that keep the winner honest.
+
+/// A uniformly random permutation of n ids, nothing else changed.
+func shuffled(count: Int) -> (SnapshotDraft, SnapshotDraft) {
+  var rng = SplitMix64(seed: Workload.seed &+ 4, iteration: UInt64(count))
+  let old = ids("i", 0..<count)
+  var new = old
+  rng.shuffle(&new)
+  return (one(old), one(new))
+}
+
+/// A lowercase UUID string (36 characters) drawn from the generator.
+func uuid(_ rng: inout SplitMix64) -> String {
+  let hex = Array("0123456789abcdef")
+  var text = ""
+  text.reserveCapacity(36)
+  for k in 0..<32 {
+    if k == 8 || k == 12 || k == 16 || k == 20 { text.append("-") }
+    text.append(hex[rng.int(below: 16)])
+  }
+  return text
+}
+
+/// random-1e5's edits with every id a UUID string (too long for Swift's
+/// small-string form: each id is a heap object, as in apps).
+func uuids(count: Int) -> (SnapshotDraft, SnapshotDraft) {
+  let (old, new) = random(count: count)
+  var rng = SplitMix64(seed: Workload.seed &+ 5, iteration: UInt64(count))
+  var names: [String: String] = [:]
+  func rename(_ draft: SnapshotDraft) -> SnapshotDraft {
+    var draft = draft
+    for s in draft.sections.indices {
+      for k in draft.sections[s].items.indices {
+        let id = draft.sections[s].items[k].id
+        if names[id] == nil { names[id] = uuid(&rng) }
+        draft.sections[s].items[k].id = names[id]!
+      }
+    }
+    return draft
+  }
+  return (rename(old), rename(new))
+}
+
+public typealias IntSnapshot = Snapshot<Int, Int, Int>
+
+/// random-1e5's edits on a snapshot whose ids and contents are `Int`: the
+/// string ids `i<k>` become k, `n<k>` become count + k; contents "" → 0,
+/// "updated" → 1.
+func ints(count: Int) -> (IntSnapshot, IntSnapshot) {
+  let (old, new) = random(count: count)
+  func convert(_ draft: SnapshotDraft) -> IntSnapshot {
+    try! IntSnapshot(sections: draft.sections.enumerated().map { s, section in
+      IntSnapshot.Section(s, content: 0, items: section.items.map { item in
+        let number = Int(item.id.dropFirst())!
+        return IntSnapshot.Item(item.id.hasPrefix("n") ? count + number : number, content: item.content.isEmpty ? 0 : 1)
+      })
+    })
+  }
+  return (convert(old), convert(new))
+}
+
+/// 1,000 sections of 100: 5 % of sections moved, 2 % deleted, 2 % inserted;
+/// 1 % of items moved across sections, 2 % deleted, 2 % inserted, 2 % updated.
+func manySections(sections count: Int, items size: Int) -> (SnapshotDraft, SnapshotDraft) {
+  var rng = SplitMix64(seed: Workload.seed &+ 6, iteration: UInt64(count))
+  let old = SnapshotDraft(sections: (0..<count).map { s in .init(id: "s\(s)", items: ids("s\(s)-", 0..<size)) })
+  var new = old
+  let percent = { (p: Int, of: Int) in max(1, of * p / 100) }
+  for _ in 0..<percent(2, count) { new.sections.remove(at: rng.int(below: new.sections.count)) }
+  for _ in 0..<percent(5, count) {
+    let section = new.sections.remove(at: rng.int(below: new.sections.count))
+    new.sections.insert(section, at: rng.int(in: 0...new.sections.count))
+  }
+  let kept = new.sections.count
+  for k in 0..<percent(2, count) {
+    new.sections.insert(.init(id: "new-s\(k)", items: ids("new-s\(k)-", 0..<size)), at: rng.int(in: 0...new.sections.count))
+  }
+  // Item edits only in kept sections (inserted ones arrive whole).
+  let keptIndices = new.sections.indices.filter { !new.sections[$0].id.hasPrefix("new-") }
+  precondition(keptIndices.count == kept)
+  func anyKept() -> Int { keptIndices[rng.int(below: keptIndices.count)] }
+  let total = count * size
+  for _ in 0..<percent(2, total) {
+    let s = anyKept()
+    if !new.sections[s].items.isEmpty { new.sections[s].items.remove(at: rng.int(below: new.sections[s].items.count)) }
+  }
+  for _ in 0..<percent(1, total) {
+    let from = anyKept(), to = anyKept()
+    guard from != to, !new.sections[from].items.isEmpty else { continue }
+    let item = new.sections[from].items.remove(at: rng.int(below: new.sections[from].items.count))
+    new.sections[to].items.insert(item, at: rng.int(in: 0...new.sections[to].items.count))
+  }
+  for _ in 0..<percent(2, total) {
+    let s = anyKept()
+    if !new.sections[s].items.isEmpty { new.sections[s].items[rng.int(below: new.sections[s].items.count)].content = "updated" }
+  }
+  for k in 0..<percent(2, total) {
+    let s = anyKept()
+    new.sections[s].items.insert(("new-\(k)", ""), at: rng.int(in: 0...new.sections[s].items.count))
+  }
+  return (old, new)
 }
