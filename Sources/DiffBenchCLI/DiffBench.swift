@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffBenchmarks
 import DiffFuzzing
+import DiffResults
 import DiffVerification
 import Foundation
 import SnapshotDiff
@@ -43,7 +44,7 @@ public struct DiffBench: ParsableCommand {
       FileHandle.standardError.write(Data("diffbench: two strategies are named '\(strategy.name)'; names are report keys and must be unique\n".utf8))
       Foundation.exit(2)
     }
-    if let reserved = all.first(where: { $0.name == WorkerProtocol.metricName || $0.name == "floor" }) {
+    if let reserved = all.first(where: { $0.name == WorkerProtocol.metricName || Yardstick(rawValue: $0.name) != nil }) {
       FileHandle.standardError.write(Data("diffbench: '\(reserved.name)' is a reserved name, not a strategy's\n".utf8))
       Foundation.exit(2)
     }

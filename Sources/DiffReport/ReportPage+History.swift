@@ -5,7 +5,7 @@ extension ReportPage {
   /// Section 5: each cell's median (or instruction count) across the runs
   /// of one kind, in commit order; a step `compare` calls slower is ringed.
   var historySection: String {
-    var s = "<section id=\"history\"><h2>5. History</h2>\n"
+    var s = "<section id=\"history\"><h2>6. History</h2>\n"
     s += "<p class=\"note\">Each workload's cells across commits, oldest left: the median time of timed runs, the instruction "
     s += "count of counted ones, log scale. A red ring marks a step that <code>diffbench compare</code> of the two runs calls "
     s += "<b>slower</b> (its verdict, with the same rules and thresholds: exact instruction ratios for counted cells, "
@@ -49,7 +49,7 @@ extension ReportPage {
             row.append(ReportPage.value(cell.median, counted: counted) + (flag == nil ? "" : " (slower)"))
           }
           if points.isEmpty { continue }
-          series.append(LineChart.Series(name: strategy, color: palette.color(strategy), dashed: strategy == "floor", points: points))
+          series.append(LineChart.Series(name: strategy, color: palette.color(strategy), dashed: Yardstick(rawValue: strategy) != nil, points: points))
           table.append(row)
         }
         let chart = LineChart(

@@ -40,7 +40,7 @@ extension ReportPage {
     guard !sweeps.isEmpty else { return nil }
     let series = sweeps.map { strategy, points in
       LineChart.Series(
-        name: strategy, color: palette.color(strategy), dashed: strategy == "floor",
+        name: strategy, color: palette.color(strategy), dashed: Yardstick(rawValue: strategy) != nil,
         points: points.map { p in
           LineChart.Point(
             x: Double(p.n), y: p.median / Double(max(p.n, 1)),

@@ -12,10 +12,10 @@ extension ReportPage {
     s += "table of the old ids and a lookup per new id). The whisker spans the strategy's p10–p90 over the same floor median. "
     s += "Log scale: a bar to the left is faster than the floor, to the right slower. "
     s += "A cell skipped for its estimated cost has no rows and says so.</p>\n"
-    let strategies = run.strategies.filter { $0 != "floor" }
+    let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies) + "<div class=\"grid\">\n"
-    for workload in run.workloads {
-      let floor = run.cell(workload, "floor")
+    for workload in run.pairWorkloads {
+      let floor = run.cell(workload, Yardstick.floor.rawValue)
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "median", "p10", "p90", "× floor", "samples"]]
       if let floor { table.append(["floor", ReportPage.value(floor.median, counted: run.counted), ReportPage.value(floor.p10, counted: run.counted), ReportPage.value(floor.p90, counted: run.counted), "1", "\(floor.samples)"]) }
@@ -49,12 +49,12 @@ extension ReportPage {
     s += "(dashed line). The light segment is kept ids the strategy deleted and inserted again instead of moving "
     s += "(its deletes beyond the fewest any strategy on the workload made: <code>naive</code>'s re-inserts). "
     s += "Scale log(1 + count), so 0 is at the left edge.</p>\n"
-    let strategies = run.strategies.filter { $0 != "floor" }
+    let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies) + "<div class=\"grid\">\n"
-    for workload in run.workloads {
+    for workload in run.pairWorkloads {
       let cells = strategies.map { ($0, run.cell(workload, $0)) }
       let present = cells.compactMap(\.1)
-      guard let minMoves = present.first?.first.minMoves ?? run.cell(workload, "floor")?.first.minMoves else { continue }
+      guard let minMoves = present.first?.first.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.first.minMoves else { continue }
       let fewestDeletes = present.map(\.first.deletes).min() ?? 0
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "moves", "re-inserts", "min_moves", "deletes", "inserts", "stages"]]
@@ -87,10 +87,10 @@ extension ReportPage {
     guard let run = headline else { return s + "<p>No report.</p></section>\n" }
     s += "<p class=\"note\">Per strategy, two bars: the most the diff held at once (<b>peak</b>, solid) and all it allocated "
     s += "(<b>alloc</b>, light), medians over the samples, log scale. The dashed line is the floor's peak.</p>\n"
-    let strategies = run.strategies.filter { $0 != "floor" }
+    let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies) + "<div class=\"grid\">\n"
-    for workload in run.workloads {
-      let floor = run.cell(workload, "floor")
+    for workload in run.pairWorkloads {
+      let floor = run.cell(workload, Yardstick.floor.rawValue)
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "peak", "alloc", "peak × floor", "alloc × floor"]]
       if let floor { table.append(["floor", Markup.bytes(floor.peakBytes), Markup.bytes(floor.allocatedBytes), "1", "1"]) }

@@ -52,11 +52,12 @@ public struct ReportPage {
     s += sources
     s += """
       <nav><a href="#scaling">1. Scaling</a> · <a href="#workloads">2. Workloads</a> · \
-      <a href="#quality">3. Quality</a> · <a href="#memory">4. Memory</a> · <a href="#history">5. History</a></nav>
+      <a href="#quality">3. Quality</a> · <a href="#memory">4. Memory</a> · <a href="#sessions">5. Sessions</a> · \
+      <a href="#history">6. History</a></nav>
       </header>
 
       """
-    s += scalingSection + workloadsSection + qualitySection + memorySection + historySection
+    s += scalingSection + workloadsSection + qualitySection + memorySection + sessionsSection + historySection
     s += "<footer>Written by <code>diffbench report</code>. Hover a point or bar for its value; every value is also in the tables.</footer>\n</body>\n</html>\n"
     return s
   }

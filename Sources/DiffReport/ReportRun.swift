@@ -24,6 +24,12 @@ public struct ReportRun {
 
   /// Its workloads and strategies, in the order the report has them.
   public var workloads: [String] { unique(rows.map(\.workload)) }
+  /// The workloads that are one pair, and those that are sessions (rows with a step).
+  public var pairWorkloads: [String] { unique(rows.filter { $0.step == nil }.map(\.workload)) }
+  public var traceWorkloads: [String] { unique(rows.filter { $0.step != nil }.map(\.workload)) }
+
+  /// A trace cell's rows, `nil` when the run has none for it.
+  public func rows(_ workload: String, _ strategy: String) -> [ReportRow]? { cells[workload + "\t" + strategy] }
   public var strategies: [String] { unique(rows.map(\.strategy)) }
 
   /// The summary of one cell, `nil` when the run has no rows for it.

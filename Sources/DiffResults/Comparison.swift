@@ -20,6 +20,10 @@ import Foundation
 ///
 /// Quality: op counts are deterministic, so any increase in stages, deletes,
 /// inserts or moves is flagged, as is a head row that failed verification.
+///
+/// A trace cell (rows with a `step`) is judged by its session total when
+/// counted, and, timed, by each sample over the floor's sample of the same
+/// apply and round; its op counts are summed over the session's applies.
 public struct Comparison {
   public enum Verdict: String, Sendable {
     case faster, slower
@@ -30,6 +34,8 @@ public struct Comparison {
     case incomparable = "timed vs counted"
     /// The floor: its change is the machine's drift.
     case drift
+    /// Another yardstick (`scan`): its ratio is shown, not judged.
+    case yardstick
   }
 
   /// What a cell was judged by.
@@ -83,9 +89,10 @@ public struct Comparison {
         result.append(row)
         continue
       }
-      let counted = (b.first { $0.instructions != nil }, h.first { $0.instructions != nil })
+      // Counted: one row per pair, or per apply of a trace, summed.
+      let counted = (Self.instructions(b), Self.instructions(h))
       let timedBase = b.compactMap(\.wallNanoseconds), timedHead = h.compactMap(\.wallNanoseconds)
-      if let cb = counted.0?.instructions, let ch = counted.1?.instructions {
+      if let cb = counted.0, let ch = counted.1 {
         row.basis = .instructions
         row.baseValue = Double(cb)
         row.headValue = Double(ch)
@@ -95,13 +102,14 @@ public struct Comparison {
       } else if !timedBase.isEmpty && !timedHead.isEmpty {
         row.baseValue = Statistics.median(timedBase.map { Double($0) })
         row.headValue = Statistics.median(timedHead.map { Double($0) })
-        if key.strategy == "floor" {
+        if let yardstick = Yardstick(rawValue: key.strategy) {
           row.ratio = row.headValue! / max(row.baseValue!, 1)
-          row.verdict = .drift
+          row.verdict = yardstick == .floor ? .drift : .yardstick
         } else {
           row.basis = .wall
-          let baseRuns = Self.floorQuotients(b, floor: baseCells[CellKey(workload: key.workload, strategy: "floor")])
-          let headRuns = Self.floorQuotients(h, floor: headCells[CellKey(workload: key.workload, strategy: "floor")])
+          let floorKey = CellKey(workload: key.workload, strategy: Yardstick.floor.rawValue)
+          let baseRuns = Self.floorQuotients(b, floor: baseCells[floorKey])
+          let headRuns = Self.floorQuotients(h, floor: headCells[floorKey])
           let baseQuotients = baseRuns.flatMap(\.self), headQuotients = headRuns.flatMap(\.self)
           let ratio = Statistics.median(headQuotients) / max(Statistics.median(baseQuotients), .leastNonzeroMagnitude)
           let interval = Statistics.medianRatioInterval(base: baseQuotients, head: headQuotients)
@@ -123,8 +131,8 @@ public struct Comparison {
       } else {
         row.verdict = .incomparable
       }
-      let (b0, h0) = (b[0], h[0])
-      if key.strategy != "floor" {
+      let (b0, h0) = (Self.operations(b), Self.operations(h))
+      if Yardstick(rawValue: key.strategy) == nil {
         for (name, old, new) in [
           ("stages", b0.stages, h0.stages), ("deletes", b0.deletes, h0.deletes),
           ("inserts", b0.inserts, h0.inserts), ("moves", b0.moves, h0.moves),
@@ -139,9 +147,22 @@ public struct Comparison {
     rows = result
   }
 
-  struct CellKey: Hashable {
-    var workload: String
-    var strategy: String
+  /// A cell of a report: one workload × one subject.
+  public struct CellKey: Hashable, Sendable {
+    public var workload: String
+    public var strategy: String
+    public init(workload: String, strategy: String) {
+      self.workload = workload
+      self.strategy = strategy
+    }
+  }
+
+  /// One round of one run: what a sample and the floor's share.
+  struct RoundKey: Hashable {
+    var date: String
+    var step: Int?
+    var sample: Int
+    init(_ row: ReportRow) { (date, step, sample) = (row.date, row.step, row.sample) }
   }
 
   static func cells(_ rows: [ReportRow]) -> ([CellKey], [CellKey: [ReportRow]]) {
@@ -155,12 +176,33 @@ public struct Comparison {
     return (order, groups)
   }
 
+  /// A cell's instructions: its one counted row's, or the sum over a
+  /// trace's applies; `nil` unless every row is counted.
+  static func instructions(_ rows: [ReportRow]) -> UInt64? {
+    guard !rows.isEmpty, rows.allSatisfy({ $0.instructions != nil }) else { return nil }
+    return rows.reduce(0) { $0 + $1.instructions! }
+  }
+
+  /// A cell's op counts: its pair's, or summed over a trace's applies (one
+  /// row per apply counted: the samples of an apply share its changeset).
+  static func operations(_ rows: [ReportRow]) -> (stages: Int, deletes: Int, inserts: Int, moves: Int) {
+    var seen = Set<Int?>()
+    var total = (stages: 0, deletes: 0, inserts: 0, moves: 0)
+    for row in rows where seen.insert(row.step).inserted {
+      total.stages += row.stages
+      total.deletes += row.deletes
+      total.inserts += row.inserts
+      total.moves += row.moves
+    }
+    return total
+  }
+
   /// Each timed sample divided by the floor's sample of the same round of
-  /// the same run (same `date`, same `sample`), grouped by run; raw wall
-  /// times when the report has no floor for the workload.
+  /// the same run (same `date`, same apply, same `sample`), grouped by run;
+  /// raw wall times when the report has no floor for the workload.
   static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [[Double]] {
-    var floorWall: [String: Double] = [:]
-    for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall["\(f.date)\t\(f.sample)"] = Double(w) } }
+    var floorWall: [RoundKey: Double] = [:]
+    for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall[RoundKey(f)] = Double(w) } }
     var order: [String] = []
     var runs: [String: [Double]] = [:]
     for row in rows {
@@ -169,7 +211,7 @@ public struct Comparison {
       if floor == nil {
         value = Double(w)
       } else {
-        guard let f = floorWall["\(row.date)\t\(row.sample)"], f > 0 else { continue }
+        guard let f = floorWall[RoundKey(row)], f > 0 else { continue }
         value = Double(w) / f
       }
       if runs[row.date] == nil { order.append(row.date) }
@@ -220,4 +262,15 @@ public struct Comparison {
     lines.append("\(slower.count) slower, \(faster.count) faster, \(flagged.count) with more ops")
     return lines
   }
+}
+
+/// The yardstick rows of a report, beside the strategies: their code does
+/// not change once committed.
+public enum Yardstick: String, CaseIterable, Sendable {
+  /// A hash table of the old ids and a lookup of every new id: the least
+  /// work any hash-based diff does.
+  case floor
+  /// Both snapshots read once, ids compared position by position: the least
+  /// work any diff does when nothing changed.
+  case scan
 }

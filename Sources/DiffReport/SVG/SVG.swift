@@ -68,7 +68,7 @@ enum Markup {
 /// in a fixed order, then others in turn, the floor grey.
 struct Palette {
   static let fixed: [String: String] = [
-    "floor": "#7f7f7f", "hashmap": "#1f77b4", "heckel": "#ff7f0e", "myers": "#2ca02c",
+    "floor": "#7f7f7f", "scan": "#bcbd22", "hashmap": "#1f77b4", "heckel": "#ff7f0e", "myers": "#2ca02c",
     "naive": "#d62728", "stdlib": "#9467bd",
   ]
   static let spare = ["#8c564b", "#e377c2", "#17becf", "#bcbd22", "#393b79", "#637939"]

@@ -1,0 +1,57 @@
+import DiffResults
+import Foundation
+
+extension ReportPage {
+  /// Section 5: per trace, each apply's time (or instructions) against its
+  /// step, one line per strategy with its p99 in the legend, and the frame
+  /// budgets at 120 Hz and 60 Hz drawn as lines.
+  var sessionsSection: String {
+    var s = "<section id=\"sessions\"><h2>5. Sessions</h2>\n"
+    s += "<p class=\"note\">A trace is a session of applies on one screen, each on the state the one before left. "
+    s += "Each point is one apply's median over its samples; the dashed lines are a frame at 120 Hz (8.33 ms) and "
+    s += "60 Hz (16.67 ms): a point above one is an apply that misses that frame.</p>\n"
+    var any = false
+    for run in [newestTimed, newestCounted].compactMap({ $0 }) {
+      for workload in run.traceWorkloads {
+        any = true
+        s += sessionCard(run, workload)
+      }
+    }
+    if !any { s += "<p>No trace in these reports (<code>diffbench bench --filter trace-</code> or <code>diffbench bench FILE.jsonl</code>).</p>\n" }
+    return s + "</section>\n"
+  }
+
+  func sessionCard(_ run: ReportRun, _ workload: String) -> String {
+    var series: [LineChart.Series] = []
+    var table = [["strategy", "applies", "total", "median", "p99", "max"] + (run.counted ? [] : ["> 8.33 ms", "> 16.67 ms"])]
+    var steps: [Int] = []
+    for strategy in run.strategies where Yardstick(rawValue: strategy) != .scan {
+      guard let rows = run.rows(workload, strategy), !rows.isEmpty else { continue }
+      let session = Session(rows)
+      let stepsHere = Array(Set(rows.compactMap(\.step))).sorted()
+      if stepsHere.count > steps.count { steps = stepsHere }
+      let value = { (v: Double) in ReportPage.value(v, counted: run.counted) }
+      series.append(LineChart.Series(
+        name: strategy, color: palette.color(strategy), dashed: Yardstick(rawValue: strategy) != nil,
+        points: zip(stepsHere, session.applies).map { step, v in
+          LineChart.Point(
+            x: Double(step), y: max(v, 1), title: "\(strategy), apply \(step): \(value(v))",
+            data: [("workload", workload), ("strategy", strategy), ("step", "\(step)"), ("value", Markup.data(v))])
+        },
+        note: "p99 " + value(session.p99)))
+      table.append([strategy, "\(session.applies.count)", value(session.total), value(session.median), value(session.p99), value(session.max)]
+        + (run.counted ? [] : [120, 60].map { hz in "\(session.over(hz == 120 ? 8_333_333 : 16_666_667))" }))
+    }
+    if !run.counted, let first = steps.first, let last = steps.last {
+      for (label, ns) in [("120 Hz frame", 8_333_333.0), ("60 Hz frame", 16_666_667.0)] {
+        series.append(LineChart.Series(
+          name: label, color: "#d62728", dashed: true,
+          points: [first, last].map { LineChart.Point(x: Double($0), y: ns, title: "\(label): \(ReportPage.value(ns, counted: false))") }))
+      }
+    }
+    let chart = LineChart(
+      title: "\(workload): each apply, \(run.counted ? "counted" : "timed") (\(run.commit))", xLabel: "apply",
+      yLabel: run.counted ? "instructions" : "time", xKind: .linear, yKind: .log, series: series)
+    return ReportPage.card(chart.svg(), table: table).replacingOccurrences(of: "class=\"card\"", with: "class=\"card wide\"")
+  }
+}
