@@ -207,22 +207,18 @@ public struct InstructionCounter {
     return copy
   }
 
-  /// Every part of a (combined) dump file: why it was written and its total.
+  /// Every part of a (combined) dump file written by a client request: its
+  /// name and its total. Parts start with `part:`; a file of one dump has none.
   public static func _parseDumps(_ text: String) -> [(String, UInt64)] {
     var parts: [(String, UInt64)] = []
-    var reason: String?, total: UInt64?
+    var current: [Substring] = []
     func close() {
-      if let reason, let total { parts.append((reason, total)) }
-      reason = nil
-      total = nil
+      if let part = _parseDump(current.joined(separator: "\n")) { parts.append(part) }
+      current = []
     }
     for line in text.split(separator: "\n") {
-      if line.hasPrefix("desc: Trigger: Client Request: ") {
-        close()
-        reason = String(line.dropFirst("desc: Trigger: Client Request: ".count))
-      } else if line.hasPrefix("totals: ") || (total == nil && line.hasPrefix("summary: ")) {
-        total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
-      }
+      if line.hasPrefix("part: ") { close() }
+      current.append(line)
     }
     close()
     return parts
@@ -239,7 +235,7 @@ public struct InstructionCounter {
         total = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
       }
     }
-    guard let reason, let total else { return nil }
+    guard let reason, let total else { return nil }  // a termination dump names no request
     return (reason, total)
   }
 

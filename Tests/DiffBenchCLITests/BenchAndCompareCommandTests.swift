@@ -13,7 +13,7 @@ import Testing
     #expect(run.out.contains("random-1e2         hashmap") || run.out.contains("random-1e2  hashmap"))
     #expect(run.out.contains("wrote \(report)"))
     let rows = try CSVReport.read(contentsOf: report)
-    #expect(Set(rows.map(\.strategy)) == ["floor", "hashmap", "heckel", "myers", "naive", "stdlib"])
+    #expect(Set(rows.map(\.strategy)) == ["floor", "scan", "hashmap", "heckel", "myers", "naive", "stdlib"])
     #expect(rows.allSatisfy { $0.verified && $0.workload == "random-1e2" })
     #expect(rows.filter { $0.strategy == "hashmap" }.count >= 15)
     // No temporary file left behind.
@@ -69,7 +69,7 @@ import Testing
       #expect(run.out.contains("instr/item"))
     }
     let a = try CSVReport.read(contentsOf: dir + "/a.csv"), b = try CSVReport.read(contentsOf: dir + "/b.csv")
-    #expect(a.count == 6 && a.allSatisfy { $0.instructions != nil && $0.wallNanoseconds == nil && $0.sample == 0 })
+    #expect(a.count == 7 && a.allSatisfy { $0.instructions != nil && $0.wallNanoseconds == nil && $0.sample == 0 })
     for (x, y) in zip(a, b) {
       let ratio = Double(y.instructions!) / Double(x.instructions!)
       #expect(abs(ratio - 1) < 0.001, "\(x.strategy): \(x.instructions!) vs \(y.instructions!)")
@@ -107,5 +107,27 @@ import Testing
     let parsed = try #require(InstructionCounter._parseDump(dump))
     #expect(parsed.0 == "hashmap" && parsed.1 == 7_212_635)
     #expect(InstructionCounter._parseDump("desc: Trigger: Program termination\ntotals: 0") == nil)
+  }
+
+  @Test func readsEveryPartOfACombinedDump() {
+    let dump = """
+      # callgrind format
+      part: 1
+      desc: Timerange: Basic block 0 - 5332373
+      desc: Trigger: Client Request: naive@1
+      summary: 60554
+      totals: 60554
+      part: 2
+      desc: Timerange: Basic block 5332373 - 5694006
+      desc: Trigger: Client Request: stdlib@1
+      summary: 524299
+      totals: 524299
+      part: 3
+      desc: Trigger: Program termination
+      summary: 0
+      totals: 0
+      """
+    let parts = InstructionCounter._parseDumps(dump)
+    #expect(parts.map(\.0) == ["naive@1", "stdlib@1"] && parts.map(\.1) == [60_554, 524_299])
   }
 }

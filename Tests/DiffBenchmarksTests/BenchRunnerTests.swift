@@ -29,7 +29,7 @@ import Testing
   @Test func aRowPerSampleVerifiedAndWithExactlyTheHeader() throws {
     let runner = BenchRunner(workloads: workloads("random-1e2", "appstore-sections"), settings: tiny, info: info)
     let cells = runner.run()
-    #expect(cells.map(\.strategy) == Array(repeating: ["floor"] + Strategies.names, count: 2).flatMap { $0 })
+    #expect(cells.map(\.strategy) == Array(repeating: ["floor", "scan"] + Strategies.names, count: 2).flatMap { $0 })
     for cell in cells {
       #expect(cell.failure == nil && cell.skipped == nil)
       #expect(cell.rows.count == 4, "\(cell.workload) \(cell.strategy)")
@@ -45,7 +45,7 @@ import Testing
     let text = CSVReport.text(cells.flatMap(\.rows))
     let lines = text.split(separator: "\n")
     #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions,step")
-    #expect(lines.count == 1 + 12 * 4)
+    #expect(lines.count == 1 + 14 * 4)
     #expect(try CSVReport.parse(text, file: "x.csv") == cells.flatMap(\.rows))
   }
 
@@ -89,7 +89,59 @@ import Testing
     let sections = try #require(Workload.all.first { $0.name == "sections-10x10k" }).pair()
     #expect(sections.old.numberOfSections == 10 && sections.new.numberOfSections == 10)
     #expect(sections.old.numberOfItems == 100_000)
-    #expect(Workload.names.count == 19 && Set(Workload.names).count == 19)
+    #expect(Workload.names.count == 29 && Set(Workload.names).count == 29)
+  }
+
+  @Test func theHonestWorkloadsAreWhatTheirNamesSay() throws {
+    let shuffle = try #require(Workload.all.first { $0.name == "shuffle-100k" }).pair()
+    #expect(Set(shuffle.old.itemIdentifiers) == Set(shuffle.new.itemIdentifiers) && shuffle.old != shuffle.new)
+    let uuid = try #require(Workload.all.first { $0.name == "uuid-100k" }).pair()
+    #expect(uuid.old.allItems.allSatisfy { $0.id.count == 36 && $0.id == $0.id.lowercased() && $0.id.split(separator: "-").count == 5 })
+    let random = try #require(Workload.all.first { $0.name == "random-1e5" }).pair()
+    #expect(uuid.new.numberOfItems == random.new.numberOfItems)
+    // int-100k: random-1e5's edits, Int ids, timed on Int snapshots.
+    let ints = try #require(Workload.all.first { $0.name == "int-100k" })
+    guard case .intPair(let make) = ints.source else { Issue.record("int-100k is not an Int pair"); return }
+    let (old, new) = make()
+    #expect(old.numberOfItems == random.old.numberOfItems && new.numberOfItems == random.new.numberOfItems)
+    #expect(StringSnapshot.minimumMoves(from: old.strings, to: new.strings) == StringSnapshot.minimumMoves(from: random.old, to: random.new))
+    let many = try #require(Workload.all.first { $0.name == "sections-1000x100" }).pair()
+    #expect(many.old.numberOfSections == 1_000 && many.old.numberOfItems == 100_000 && many.new.numberOfSections == 1_000)
+  }
+
+  @Test func theSessionsHaveTheirApplies() throws {
+    for (name, applies) in [("trace-paging", 500), ("trace-chat", 1_000), ("trace-search", 20), ("trace-feed", 200), ("trace-appstore", 100)] {
+      let workload = try #require(Workload.all.first { $0.name == name })
+      var count = 0, last: Int?
+      try workload.forEachApply { apply, step in
+        count += 1
+        last = step
+        _ = apply
+      }
+      #expect(count == applies && last == applies, "\(name): \(count) applies")
+    }
+    // The search narrows, then widens back to the whole list.
+    let search = try #require(Workload.all.first { $0.name == "trace-search" })
+    var sizes: [Int] = []
+    try search.forEachApply { apply, step in
+      if step == 1 { sizes.append(apply.strings.old.numberOfItems) }
+      sizes.append(apply.strings.new.numberOfItems)
+    }
+    #expect(sizes.first == 50_000 && sizes.last == 50_000 && sizes[10] < 1_000 && sizes[10] == sizes.min())
+  }
+
+  @Test func aTraceIsTimedApplyByApply() throws {
+    var settings = tiny
+    settings.samplesPerApply = 2
+    let runner = BenchRunner(workloads: workloads("trace-appstore"), settings: settings, info: info)
+    let cells = runner.run()
+    for cell in cells {
+      #expect(cell.failure == nil && cell.skipped == nil, "\(cell.strategy): \(cell.failure ?? cell.skipped ?? "")")
+      #expect(cell.rows.count == 100 * 2)
+      #expect(Set(cell.rows.compactMap(\.step)) == Set(1...100))
+    }
+    let table = Summary.table(cells)
+    #expect(table.contains("trace-appstore  hashmap") && table.contains("> 16.67ms") && table.contains("p99"))
   }
 }
 
