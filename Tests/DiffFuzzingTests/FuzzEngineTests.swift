@@ -1,5 +1,6 @@
 import DiffFuzzing
 import DiffVerification
+import FaultyStrategies
 import Foundation
 import SnapshotDiff
 import Testing
@@ -197,6 +198,35 @@ import Testing
       1 passed, 1 failed
 
       """)
+  }
+
+  @Test func aTraceIsWalkedFromEachStrategysOwnResults() throws {
+    // Right on every recorded pair, wrong from its own result: caught at apply 2, named.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try """
+      {"name": "start", "sections": [{"id": "A", "items": ["a", "b", "c", "d"]}]}
+      {"name": "d to the front", "sections": [{"id": "A", "items": ["d", "a", "b", "c"]}]}
+      {"name": "c to the front", "sections": [{"id": "A", "items": ["c", "d", "a", "b"]}]}
+
+      """.write(toFile: dir + "/session.jsonl", atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
+    process.arguments = ["verify", "trusts-recorded", dir]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(text.hasPrefix("\(dir)/session.jsonl: trusts-recorded: apply 2 (c to the front): "), "\(text)")
+    #expect(text.hasSuffix("0 passed, 1 failed\n"))
+    // Given the recorded snapshots themselves, pair after pair, it is right.
+    let trace = try TraceReader.parse(Array(try String(contentsOfFile: dir + "/session.jsonl", encoding: .utf8).utf8))
+    for k in 1..<trace.count {
+      #expect(Verifier.verify(TrustsRecordedSnapshots(), from: trace[k - 1].snapshot, to: trace[k].snapshot) == nil)
+    }
   }
 
   @Test func aCallOffTheCPUIsNotAHang() throws {

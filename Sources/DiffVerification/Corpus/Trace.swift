@@ -63,7 +63,7 @@ public struct TraceReader {
   }
 
   /// How much is read from the file at a time.
-  static let chunk = 1 << 20
+  public static let chunk = 1 << 20
 
   /// The next line's bytes without its newline, or `nil` at the end.
   private mutating func nextLine() -> ArraySlice<UInt8>? {

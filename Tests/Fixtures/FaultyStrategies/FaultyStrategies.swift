@@ -8,7 +8,7 @@ public enum FaultyStrategies {
   public static let all: [any DiffStrategy] = [
     Trapping(), OffByOneMove(), ForgetsMovedUpdates(), BreaksRuleTwo(),
     Hanging(), NotLongest(), NaiveDropsLast(), HeckelBoundary(),
-  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), SeedDependent(), EveryOtherCall()]
+  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), SeedDependent(), EveryOtherCall(), TrustsRecordedSnapshots()]
 
   /// One strategy per way a ``Matching`` can be malformed.
   public static let malformedMatchings: [any DiffStrategy] = [
@@ -280,3 +280,32 @@ public struct Sleeps: DiffStrategy {
     return Hashmap().changeset(from: old, to: new)
   }
 }
+
+/// Wrong only when it starts from its own previous result: it remembers the
+/// last snapshot it was handed as `new`, and when the next `old` is equal to
+/// it but is another value in memory (a state the caller built by applying
+/// the changeset, as a device does), it takes a "re-indexing" path whose
+/// first item move goes one place too far. Handed the recorded snapshot
+/// itself, it is right; walked as SPEC §8 walks a trace, it is not.
+public struct TrustsRecordedSnapshots: DiffStrategy {
+  public init() {}
+  public var name: String { "trusts-recorded" }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    var changeset = Hashmap().changeset(from: old, to: new)
+    let oldAddress = old.allItems.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    let newAddress = new.allItems.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    _lastTargetLock.lock()
+    var rebuilt = false
+    if let (value, address) = _lastTarget, let target = value as? Snapshot<S, I, C> {
+      rebuilt = target == old && address != oldAddress && !old.allItems.isEmpty
+    }
+    _lastTarget = (new, newAddress)
+    _lastTargetLock.unlock()
+    if rebuilt, let s = changeset.stages.firstIndex(where: { !$0.itemMoves.isEmpty }) {
+      changeset.stages[s].itemMoves[0].to.item += 1
+    }
+    return changeset
+  }
+}
+nonisolated(unsafe) var _lastTarget: (Any, Int)?
+let _lastTargetLock = NSLock()

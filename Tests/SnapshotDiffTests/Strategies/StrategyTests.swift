@@ -20,6 +20,16 @@ import Testing
     }
   }
 
+  /// Every trace in the corpus, walked by every strategy from its own results.
+  @Test(arguments: try! CorpusCase.files(at: [corpusFolder], traces: true).filter(isTraceFile))
+  func corpusTracesReplay(file: String) throws {
+    for strategy in Self.strategies {
+      var trace = try TraceReader(contentsOf: file)
+      let failure = try Verifier.walk(strategy, &trace)
+      #expect(failure == nil, "\(strategy.name) on \(file): \(failure.map(String.init(describing:)) ?? "")")
+    }
+  }
+
   @Test func corpusIsThere() throws {
     #expect(try CorpusCase.files(at: [corpusFolder]).count >= 15)
   }

@@ -1,0 +1,85 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+import Testing
+
+/// Trace files (JSON Lines, one snapshot a line): read one snapshot at a
+/// time, with errors naming the file, the line and the path inside it.
+@Suite struct TraceTests {
+  func read(_ text: String) throws(CorpusError) -> [TraceSnapshot] { try TraceReader.parse(Array(text.utf8), file: "t.jsonl") }
+
+  @Test func linesAreSnapshotsBlankLinesSkipped() throws {
+    let trace = try read("""
+      {"name": "start", "sections": [{"id": "A", "items": ["a", {"id": "b", "content": "1"}]}]}
+
+      ["x", "y"]
+      {"sections": []}\r
+      """)
+    #expect(trace.map(\.line) == [1, 3, 4])
+    #expect(trace.map(\.name) == ["start", nil, nil])
+    #expect(trace[0].snapshot.itemIdentifiers == ["a", "b"] && trace[0].snapshot.allItems[1].content == "1")
+    #expect(trace[1].snapshot.sectionIdentifiers == ["main"] && trace[2].snapshot.numberOfSections == 0)
+  }
+
+  @Test func badLinesNameTheLineAndThePath() {
+    #expect(throws: CorpusError(file: "t.jsonl", message: "line 2: $.sections[0].items[1]: expected an item (a string or {\"id\", \"content\"}), found an array")) {
+      try read("[\"a\"]\n{\"sections\": [{\"id\": \"A\", \"items\": [\"a\", []]}]}\n")
+    }
+    #expect(throws: CorpusError(file: "t.jsonl", message: "line 1: invalid JSON at column 6: unexpected character ']'")) { try read("[\"a\",]") }
+    #expect(throws: CorpusError(file: "t.jsonl", message: "line 3: $: missing key \"sections\"")) { try read("[]\n[]\n{\"name\": \"x\"}") }
+    #expect(throws: CorpusError(file: "t.jsonl", message: "line 1: $: duplicate item id \"a\" at [0, 0] and [0, 1]")) { try read("[\"a\", \"a\"]") }
+    #expect(throws: CorpusError(file: "t.jsonl", message: "line 1: $: expected a snapshot ({\"sections\": […]} or an array of items), found a string")) {
+      try read("\"a\"")
+    }
+  }
+
+  @Test func aTraceIsReadInChunksNotWhole() throws {
+    // More lines than one read: every snapshot arrives, in order.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let line = "[" + (0..<2_000).map { "\"item-\($0)\"" }.joined(separator: ",") + "]\n"
+    let count = (TraceReader.chunk / line.utf8.count) * 3
+    try String(repeating: line, count: count).write(toFile: path, atomically: true, encoding: .utf8)
+    var reader = try TraceReader(contentsOf: path)
+    var seen = 0
+    while let snapshot = try reader.next() {
+      seen += 1
+      #expect(snapshot.line == seen && snapshot.snapshot.numberOfItems == 2_000)
+    }
+    #expect(seen == count)
+  }
+
+  @Test func writtenTracesReadBack() throws {
+    let snapshots = try read("""
+      {"name": "a", "sections": [{"id": "S", "content": "c", "items": ["a"]}]}
+      ["a", {"id": "b", "content": "2"}]
+      {"name": "named shorthand", "sections": [{"id": "main", "items": ["b"]}]}
+      """)
+    let again = try read(TraceSnapshot.fileText(snapshots))
+    #expect(again.map(\.snapshot) == snapshots.map(\.snapshot) && again.map(\.name) == snapshots.map(\.name))
+  }
+
+  @Test func aWalkCarriesTheStrategysOwnStateAndNamesTheApply() throws {
+    let text = """
+      {"name": "s0", "sections": [{"id": "A", "items": ["a", "b", "c"]}]}
+      {"name": "s1", "sections": [{"id": "A", "items": ["c", "a", "b"]}]}
+      {"name": "s2", "sections": [{"id": "A", "items": ["b", "c", "a"]}]}
+      """
+    var reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")
+    #expect(try Verifier.walk(Hashmap(), &reader) == nil)
+    // The state passed to apply 2 is what apply 1's changeset made, not the recorded s1.
+    var states: [StringSnapshot] = []
+    reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")
+    let recorded = try read(text).map(\.snapshot)
+    let failure = try Verifier.walk(&reader, traits: Hashmap().traits) { apply, old, new in
+      states.append(old)
+      // A changeset that leaves "b" where it was on apply 1: the walk goes on from there.
+      var changeset = Hashmap().changeset(from: old, to: new)
+      if apply == 1 { changeset = Changeset(stages: []) }
+      return .success(changeset)
+    }
+    #expect(states.first == recorded[0])
+    #expect(failure?.apply == 1 && failure?.name == "s1")
+    #expect(failure?.description.hasPrefix("apply 1 (s1): wrong result") == true, "\(String(describing: failure))")
+  }
+}
