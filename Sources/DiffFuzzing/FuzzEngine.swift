@@ -57,7 +57,12 @@ public struct FuzzFinding: Sendable {
   public var shrunkItems: Int
   public var file: String
   public var replay: String
-  public var shrunk: CorpusCase
+  /// The pair written; `nil` for a trace.
+  public var shrunk: CorpusCase?
+  /// The file's text as written.
+  public var fileText: String
+  /// Whether it is a session (a `.jsonl` trace) rather than a pair.
+  public var isTrace: Bool { shrunk == nil }
 }
 
 public struct FuzzReport: Sendable {
@@ -186,9 +191,10 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
           if stopping { running -= 1; continue }
           if !reported {
             // Which strategy killed it, or hung? Check the pair with each, each in a worker of its own.
-            let pair = casePair(iteration: next)
             for strategy in checkedNames {
-              if let failure = client(strategy).check(pair), failure.kind == .crash || failure.kind == .hang {
+              let failure = PairGenerator.drawsTrace(next)
+                ? client(strategy).check(trace: caseTrace(iteration: next)) : client(strategy).check(casePair(iteration: next))
+              if let failure, failure.kind == .crash || failure.kind == .hang {
                 handle(failure: failure.kind, message: failure.description, strategy: strategy, iteration: next)
               }
             }
@@ -269,6 +275,11 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     thread.start()
   }
 
+  func caseTrace(iteration: UInt64) -> [TraceSnapshot] {
+    PairGenerator(maxItems: configuration.maxItems).trace(seed: configuration.seed, iteration: iteration)
+      .map { TraceSnapshot(snapshot: try! $0.snapshot()) }
+  }
+
   func casePair(iteration: UInt64) -> CorpusCase {
     let drafts = PairGenerator(maxItems: configuration.maxItems).pair(seed: configuration.seed, iteration: iteration)
     return CorpusCase(name: "", old: try! drafts.old.snapshot(), new: try! drafts.new.snapshot())
@@ -283,15 +294,27 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   ) -> FuzzFinding {
     let c = configuration
     let slug = kind.description.replacingOccurrences(of: " ", with: "-")
+    let foundBy: [(key: String, value: JSONValue)] = [("seed", .number(String(c.seed))), ("iteration", .number(String(iteration)))]
+    if PairGenerator.drawsTrace(iteration) {
+      // "apply N …": where the walk failed, so the shrinker cuts the rest first.
+      let apply = message.hasPrefix("apply ") ? Int(message.dropFirst(6).prefix { $0.isNumber }) : nil
+      let written = Regression.shrinkAndWrite(
+        trace: PairGenerator(maxItems: c.maxItems).trace(seed: c.seed, iteration: iteration), strategy: strategy, kind: kind,
+        reported: message, failingApply: apply, client: client, budget: c.shrinkBudget, seconds: seconds,
+        folder: c.outputFolder, fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).jsonl", origin: "fuzz", foundBy: foundBy)
+      return FuzzFinding(
+        strategy: strategy, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
+        originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
+        replay: written.replay, shrunk: nil, fileText: written.fileText)
+    }
     let written = Regression.shrinkAndWrite(
       casePair(iteration: iteration), strategy: strategy, kind: kind, reported: message, client: client,
       budget: c.shrinkBudget, seconds: seconds, folder: c.outputFolder,
-      fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).json", origin: "fuzz",
-      foundBy: [("seed", .number(String(c.seed))), ("iteration", .number(String(iteration)))])
+      fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).json", origin: "fuzz", foundBy: foundBy)
     return FuzzFinding(
       strategy: strategy, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
       originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
-      replay: written.replay, shrunk: written.shrunk)
+      replay: written.replay, shrunk: written.shrunk, fileText: written.fileText)
   }
 }
 

@@ -35,7 +35,10 @@ public enum Regression {
     public var shrunkItems: Int
     public var file: String
     public var replay: String
-    public var shrunk: CorpusCase
+    /// The pair written; `nil` for a trace.
+    public var shrunk: CorpusCase?
+    /// The file's text as written.
+    public var fileText: String
   }
 
   /// Shrinks `original` within `budget` candidates and `seconds`, and writes
@@ -96,6 +99,59 @@ public enum Regression {
     }
     return Written(
       failure: lastMessage, outcome: outcome, originalItems: originalItems, shrunkItems: shrunkItems,
-      file: path, replay: replay, shrunk: shrunk)
+      file: path, replay: replay, shrunk: shrunk, fileText: shrunk.fileText)
+  }
+
+  /// ``shrinkAndWrite(_:strategy:kind:reported:client:budget:seconds:folder:fileName:origin:foundBy:)``
+  /// for a session: fewer applies first, then smaller snapshots
+  /// (``TraceShrinker``); written as a `.jsonl` trace whose first line
+  /// carries `found_by`. Items are counted over all its snapshots.
+  public static func shrinkAndWrite(
+    trace original: [SnapshotDraft], strategy: String, kind: VerificationFailure.Kind, reported: String,
+    failingApply: Int?, client: WorkerClient, budget: Int, seconds: Double, folder: String, fileName: String,
+    origin: String, foundBy: [(key: String, value: JSONValue)]
+  ) -> Written {
+    var lastMessage = reported
+    func snapshots(_ drafts: [SnapshotDraft]) -> [TraceSnapshot]? {
+      let made = drafts.compactMap { try? $0.snapshot() }
+      return made.count == drafts.count ? made.map { TraceSnapshot(snapshot: $0) } : nil
+    }
+    var shrinker = TraceShrinker(budget: budget, seconds: seconds) { drafts in
+      guard let trace = snapshots(drafts), let failure = client.check(trace: trace), failure.kind == kind else { return false }
+      lastMessage = failure.description
+      return true
+    }
+    var result = original
+    let outcome: Outcome
+    if seconds <= 0 {
+      outcome = .notShrunk
+    } else if !shrinker.stillFails(original) {
+      lastMessage = reported
+      outcome = .notReproduced
+    } else {
+      let shrunk = shrinker.shrink(original, failingApply: failingApply)
+      outcome = shrinker.isExhausted ? .partlyShrunk : .shrunk
+      if shrunk != original && shrinker.stillFails(shrunk) { result = shrunk }
+    }
+    let path = (folder as NSString).appendingPathComponent(fileName)
+    let replay = "diffbench verify --strategy \(strategy) \(path)"
+    var record = foundBy + [("strategy", .string(strategy)), ("failure", .string(lastMessage))]
+    if outcome != .shrunk { record.append(("outcome", .string(outcome.description))) }
+    record.append(("replay", .string(replay)))
+    var trace = snapshots(result) ?? []
+    let items = { (drafts: [SnapshotDraft]) in drafts.reduce(0) { $0 + $1.itemCount } }
+    if !trace.isEmpty {
+      trace[0].name = "\(origin): \(strategy) \(kind), \(trace.count - 1) applies"
+      trace[0].extra = [("found_by", .object(record))]
+    }
+    let text = TraceSnapshot.fileText(trace)
+    do {
+      try writeAtomically(text, to: path)
+    } catch {
+      FileHandle.standardError.write("diffbench: cannot write \(path): \(error)\n".data(using: .utf8)!)
+    }
+    return Written(
+      failure: lastMessage, outcome: outcome, originalItems: items(original), shrunkItems: items(result),
+      file: path, replay: replay, shrunk: nil, fileText: text)
   }
 }

@@ -78,6 +78,20 @@ public enum StrategyWorker {
       emit(.finished(iteration: iteration))
     }
 
+    /// Each strategy walks a generated session with its own state.
+    func walk(_ snapshots: [TraceSnapshot], iteration: UInt64) {
+      for (name, strategy) in strategies {
+        guard let strategy else { continue }  // min_moves is judged on pairs
+        let failure = Verifier.walk(snapshots, traits: strategy.traits) { _, old, new in
+          run(name, strategy, old, new, work: estimated ? WorkEstimate(old: old, new: new) : nil, iteration: iteration)
+        }
+        if let failure {
+          emit(.failed(iteration: iteration, strategy: name, kind: failure.failure.kind, message: failure.description))
+        }
+      }
+      emit(.finished(iteration: iteration))
+    }
+
     /// Each strategy walks the trace with its own state; a failure names the apply.
     func walk(_ open: () throws(CorpusError) -> TraceReader) {
       for (name, strategy) in strategies {
@@ -130,11 +144,21 @@ public enum StrategyWorker {
       let generator = PairGenerator(maxItems: maxItems)
       var i = first
       while i < (limit ?? .max) {
-        let drafts = generator.pair(seed: seed, iteration: i)
-        if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() {
-          check(old, new, iteration: i)
+        if PairGenerator.drawsTrace(i) {
+          let drafts = generator.trace(seed: seed, iteration: i)
+          let snapshots = drafts.compactMap { try? $0.snapshot() }
+          if snapshots.count == drafts.count {
+            walk(snapshots.map { TraceSnapshot(snapshot: $0) }, iteration: i)
+          } else {
+            emit(.finished(iteration: i))
+          }
         } else {
-          emit(.finished(iteration: i))
+          let drafts = generator.pair(seed: seed, iteration: i)
+          if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() {
+            check(old, new, iteration: i)
+          } else {
+            emit(.finished(iteration: i))
+          }
         }
         let (next, overflow) = i.addingReportingOverflow(step)
         if overflow { break }

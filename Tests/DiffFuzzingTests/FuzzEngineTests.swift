@@ -35,13 +35,22 @@ import Testing
     #expect(report.pairs == iterations)
     let finding = try #require(report.findings.first { $0.strategy == strategy }, "\(strategy) was not caught in \(iterations) pairs")
     #expect(kinds.contains(finding.kind), "\(finding.kind): \(finding.failure)")
-    #expect(finding.shrunkItems <= items, "shrunk only to \(finding.shrunkItems) items: \(finding.shrunk.fileText)")
+    #expect(finding.shrunkItems <= items, "shrunk only to \(finding.shrunkItems) items: \(finding.fileText)")
     #expect(finding.shrunkItems < finding.originalItems || finding.originalItems <= items)
-    // The file is a valid corpus case that still fails the same way, with where it came from.
-    let written = try CorpusCase.load(contentsOf: finding.file)
-    #expect(written.extra.first?.key == "found_by")
-    #expect(written.extra.first?.value["strategy"] == .string(strategy))
-    #expect(WorkerClient(command: Self.worker, strategy: strategy, timeout: timeout).check(written)?.kind == finding.kind)
+    // The file is a valid corpus case (or trace) that still fails the same way, with where it came from.
+    let client = WorkerClient(command: Self.worker, strategy: strategy, timeout: timeout)
+    if finding.isTrace {
+      let trace = try TraceReader.parse(Array(try String(contentsOfFile: finding.file, encoding: .utf8).utf8))
+      #expect(finding.file.hasSuffix(".jsonl") && trace.count >= 2)
+      #expect(trace.first?.extra.first?.key == "found_by")
+      #expect(trace.first?.extra.first?.value["strategy"] == .string(strategy))
+      #expect(client.check(trace: trace)?.kind == finding.kind)
+    } else {
+      let written = try CorpusCase.load(contentsOf: finding.file)
+      #expect(written.extra.first?.key == "found_by")
+      #expect(written.extra.first?.value["strategy"] == .string(strategy))
+      #expect(client.check(written)?.kind == finding.kind)
+    }
     #expect(finding.replay == "diffbench verify --strategy \(strategy) \(finding.file)")
     // No other strategy (nor min_moves) is blamed.
     #expect(report.findings.allSatisfy { $0.strategy == strategy }, "\(report.findings.map(\.failure))")
@@ -109,10 +118,12 @@ import Testing
     let finding = try #require(report.findings.first { $0.outcome == .notReproduced }, "\(report.findings.map(\.outcome))")
     #expect(report.notReproduced >= 1)
     // Written as it was found, with the message first reported and its iteration.
-    let written = try CorpusCase.load(contentsOf: finding.file)
+    let foundBy = finding.isTrace
+      ? try TraceReader.parse(Array(try String(contentsOfFile: finding.file, encoding: .utf8).utf8)).first?.extra.first?.value
+      : try CorpusCase.load(contentsOf: finding.file).extra.first?.value
     #expect(finding.shrunkItems == finding.originalItems)
-    #expect(written.extra.first?.value["outcome"] == .string("not reproduced"))
-    #expect(written.extra.first?.value["iteration"] == .number(String(finding.iteration)))
+    #expect(foundBy?["outcome"] == .string("not reproduced"))
+    #expect(foundBy?["iteration"] == .number(String(finding.iteration)))
     #expect(finding.failure.isEmpty == false)
     #expect(report.failures == report.findings.count + report.repeats)
   }
@@ -129,6 +140,19 @@ import Testing
     let report = FuzzEngine(configuration: configuration).run()
     #expect(report.findings.first?.kind == .hang)
     #expect(report.seconds < 3 + 1 + 10, "ran \(report.seconds) s")
+  }
+
+  @Test func catchesAStrategyWrongOnlyFromItsOwnResultsInASession() throws {
+    // Fuzzed pairs never chain; only the sessions fuzz draws can catch it.
+    let (report, out) = try fuzz("trusts-recorded", iterations: 300)
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let finding = try #require(report.findings.first, "not caught in 300 iterations")
+    #expect(finding.isTrace && finding.file.hasSuffix(".jsonl"))
+    #expect(finding.failure.hasPrefix("apply "), "\(finding.failure)")
+    #expect(PairGenerator.drawsTrace(finding.iteration))
+    let trace = try TraceReader.parse(Array(try String(contentsOfFile: finding.file, encoding: .utf8).utf8))
+    #expect(trace.count >= 3 && trace.count <= 4, "\(finding.fileText)")  // two applies: one to remember, one to go wrong
+    #expect(finding.shrunkItems <= 12, "\(finding.fileText)")
   }
 
   @Test func sameSeedSamePairs() {

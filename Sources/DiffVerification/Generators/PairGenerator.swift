@@ -103,6 +103,30 @@ public struct PairGenerator: Sendable {
     }
   }
 
+  /// Whether `fuzz` draws a session rather than a pair at this iteration:
+  /// one in eight.
+  public static func drawsTrace(_ iteration: UInt64) -> Bool { iteration % 8 == 7 }
+
+  /// A random session: 2 to 50 applies of random edits from one start, each
+  /// snapshot kept within `maxItems`. A pure function of (seed, iteration).
+  public func trace(seed: UInt64, iteration: UInt64) -> [SnapshotDraft] {
+    var rng = SplitMix64(seed: seed ^ 0x7AC3_5E55, iteration: iteration)
+    var names = _Names()
+    var snapshot = randomSnapshot(&rng, &names)
+    var trace = [snapshot]
+    for _ in 0..<rng.int(in: 2...50) {
+      snapshot = rng.chance(0.9) ? edit(snapshot, &rng, &names) : pair(seed: rng.next(), iteration: 0).new.renamed(apart: &names)
+      // Inserts compound over a session: trimmed back to the size limit.
+      while snapshot.itemCount > maxItems {
+        let full = snapshot.sections.indices.filter { !snapshot.sections[$0].items.isEmpty }
+        let s = full[rng.int(below: full.count)]
+        snapshot.sections[s].items.remove(at: rng.int(below: snapshot.sections[s].items.count))
+      }
+      trace.append(snapshot)
+    }
+    return trace
+  }
+
   func randomSize(_ rng: inout SplitMix64) -> Int {
     switch rng.int(below: 10) {
     case 0: return 0
@@ -195,6 +219,19 @@ public struct PairGenerator: Sendable {
       for s in new.sections.indices where rng.chance(sectionP / 2) { new.sections[s].content = names.content(&rng) }
     }
     return new
+  }
+}
+
+extension SnapshotDraft {
+  /// The same shape with fresh ids, so it can follow another snapshot of a
+  /// session without sharing ids by accident (a "replace all" apply).
+  func renamed(apart names: inout _Names) -> SnapshotDraft {
+    var copy = self
+    for s in copy.sections.indices {
+      copy.sections[s].id = names.section()
+      for k in copy.sections[s].items.indices { copy.sections[s].items[k].id = names.item() }
+    }
+    return copy
   }
 }
 

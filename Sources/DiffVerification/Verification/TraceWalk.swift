@@ -35,10 +35,31 @@ extension Verifier {
     run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>,
     applied: (Int) -> Void = { _ in }
   ) throws(CorpusError) -> TraceFailure? {
-    guard var state = try trace.next()?.snapshot else { return nil }
+    try walk(next: { () throws(CorpusError) in try trace.next() }, traits: traits, run: run, applied: applied)
+  }
+
+  /// ``walk(_:traits:run:applied:)`` over snapshots already in memory.
+  public static func walk(
+    _ snapshots: [TraceSnapshot], traits: StrategyTraits,
+    run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
+  ) -> TraceFailure? {
+    var k = 0
+    let next = { () -> TraceSnapshot? in
+      defer { k += 1 }
+      return k < snapshots.count ? snapshots[k] : nil
+    }
+    return try! walk(next: { () throws(CorpusError) in next() }, traits: traits, run: run, applied: { _ in })  // nothing to read: cannot throw
+  }
+
+  static func walk(
+    next: () throws(CorpusError) -> TraceSnapshot?, traits: StrategyTraits,
+    run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>,
+    applied: (Int) -> Void
+  ) throws(CorpusError) -> TraceFailure? {
+    guard var state = try next()?.snapshot else { return nil }
     var apply = 0
     var found: TraceFailure?
-    while let next = try trace.next() {
+    while let next = try next() {
       apply += 1
       guard found == nil else { continue }  // read on, to validate the file
       switch run(apply, state, next.snapshot) {
