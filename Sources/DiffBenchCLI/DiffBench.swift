@@ -136,7 +136,7 @@ struct WorkerCommand: ParsableCommand {
 
 /// Seconds one strategy may take on one pair; SPEC §6's default is 10.
 struct TimeoutOption: ParsableArguments {
-  @Option(help: "Seconds one strategy may take on one pair before it is a hang (a failure).")
+  @Option(help: "CPU seconds one strategy call may use before it is a hang (a failure); more where its cost model estimates more for the pair. A call blocked without using CPU is a hang after ten times its deadline of wall time.")
   var timeout: Double = 10
 
   func validate() throws {

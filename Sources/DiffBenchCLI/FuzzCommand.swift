@@ -10,7 +10,12 @@ struct FuzzCommand: ParsableCommand {
     commandName: "fuzz",
     abstract: "Run random snapshot pairs through the strategies; shrink what fails into corpus files.",
     discussion: """
-      Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine. \
+      Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine; one \
+      iteration in eight is a session instead (2 to 50 applies of random edits from one start), \
+      walked by each strategy from its own results and shrunk into a .jsonl trace. Workers hash \
+      deterministically, so a failure found once fails again when re-checked; one that does not \
+      is written as found and counted as `not reproduced`. --seconds bounds the whole run, \
+      shrinking included (it may overrun by one strategy call's deadline). \
       Strategies run in child processes: a trap (`crash`) or no answer within --timeout \
       (`hang`) is a failure like any other. Oracles: valid stages, the exact target, the gone \
       ids deleted and the new ids inserted (a kept id is moved, unless the strategy re-inserts), \
@@ -74,7 +79,7 @@ struct FuzzCommand: ParsableCommand {
     engine.found = { finding in
       if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
       print("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)")
-      print("  pair: --seed \(seed), iteration \(finding.iteration); \(finding.outcome): \(finding.originalItems) → \(finding.shrunkItems) items")
+      print("  \(finding.isTrace ? "session" : "pair"): --seed \(seed), iteration \(finding.iteration); \(finding.outcome): \(finding.originalItems) → \(finding.shrunkItems) items")
       print("  wrote \(finding.file)")
       print("  replay: \(finding.replay)")
       fflush(nil)
@@ -83,7 +88,7 @@ struct FuzzCommand: ParsableCommand {
     if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
     let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
     print(String(
-      format: "%d pairs in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d not reproduced, %d repeats); seed %llu",
+      format: "%d pairs and sessions in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d not reproduced, %d repeats); seed %llu",
       report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count - report.notReproduced,
       report.notReproduced, report.repeats, seed))
     for finding in report.unfinished {
