@@ -72,4 +72,4 @@ import Testing
   }
 }
 
-let corpusFolder: String = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/Corpus"
+let corpusFolder: String = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus"
