@@ -62,6 +62,7 @@ public enum Regression {
     var result = (old: original.old, new: original.new)
     let outcome: Outcome
     let start = (SnapshotDraft(original.old), SnapshotDraft(original.new))
+    let deadline = Date(timeIntervalSinceNow: seconds)  // the re-check counts against the time too
     if seconds <= 0 {
       outcome = .notShrunk
     } else if !shrinker.stillFails(start) {
@@ -69,6 +70,7 @@ public enum Regression {
       lastMessage = reported
       outcome = .notReproduced
     } else {
+      shrinker.seconds = max(0, deadline.timeIntervalSinceNow)
       let shrunkDrafts = shrinker.shrink(start)
       outcome = shrinker.isExhausted ? .partlyShrunk : .shrunk
       // Re-check the result, so the message is the shrunk case's own.
@@ -123,12 +125,14 @@ public enum Regression {
     }
     var result = original
     let outcome: Outcome
+    let deadline = Date(timeIntervalSinceNow: seconds)
     if seconds <= 0 {
       outcome = .notShrunk
     } else if !shrinker.stillFails(original) {
       lastMessage = reported
       outcome = .notReproduced
     } else {
+      shrinker.seconds = max(0, deadline.timeIntervalSinceNow)
       let shrunk = shrinker.shrink(original, failingApply: failingApply)
       outcome = shrinker.isExhausted ? .partlyShrunk : .shrunk
       if shrunk != original && shrinker.stillFails(shrunk) { result = shrunk }
