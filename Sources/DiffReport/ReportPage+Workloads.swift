@@ -11,18 +11,26 @@ extension ReportPage {
     s += "\(run.counted ? "instruction count" : "time") divided by the floor's median on the same workload (the floor: a hash "
     s += "table of the old ids and a lookup per new id). The whisker spans the strategy's p10–p90 over the same floor median. "
     s += "Log scale: a bar to the left is faster than the floor, to the right slower. "
-    s += "A cell skipped for its estimated cost has no rows and says so.</p>\n"
+    s += "A cell skipped for its estimated cost has no rows and says so. The table also gives each cell × scan, the other "
+    s += "yardstick (both snapshots read once, ids compared position by position: the least work any diff does when nothing "
+    s += "changed).</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies) + "<div class=\"grid\">\n"
     for workload in run.pairWorkloads {
       let floor = run.cell(workload, Yardstick.floor.rawValue)
+      let scan = run.cell(workload, Yardstick.scan.rawValue)
+      func timesScan(_ median: Double) -> String { scan.map { $0.median > 0 ? Markup.trim(median / $0.median) : "-" } ?? "-" }
       var bars: [BarChart.Bar] = []
-      var table = [["strategy", "median", "p10", "p90", "× floor", "samples"]]
-      if let floor { table.append(["floor", ReportPage.value(floor.median, counted: run.counted), ReportPage.value(floor.p10, counted: run.counted), ReportPage.value(floor.p90, counted: run.counted), "1", "\(floor.samples)"]) }
+      var table = [["strategy", "median", "p10", "p90", "× floor", "× scan", "samples"]]
+      for (name, cell) in [("floor", floor), ("scan", scan)] {
+        guard let cell else { continue }
+        let ratio = floor.map { Markup.trim(cell.median / max($0.median, 1e-9)) } ?? "-"
+        table.append([name, ReportPage.value(cell.median, counted: run.counted), ReportPage.value(cell.p10, counted: run.counted), ReportPage.value(cell.p90, counted: run.counted), ratio, timesScan(cell.median), "\(cell.samples)"])
+      }
       for strategy in strategies {
         guard let cell = run.cell(workload, strategy) else {
           bars.append(skippedBar(workload, strategy))
-          table.append([strategy, "skipped", "", "", "", "0"])
+          table.append([strategy, "skipped", "", "", "", "", "0"])
           continue
         }
         let data = [("workload", workload), ("strategy", strategy)]
@@ -32,7 +40,7 @@ extension ReportPage {
           label: strategy, color: palette.color(strategy), value: ratio, low: cell.p10 / max(f, 1e-9), high: cell.p90 / max(f, 1e-9),
           title: "\(strategy): \(Markup.trim(ratio))× floor, median \(ReportPage.value(cell.median, counted: run.counted)), p10–p90 \(ReportPage.value(cell.p10, counted: run.counted))–\(ReportPage.value(cell.p90, counted: run.counted)), \(cell.samples) samples",
           data: data + [("value", Markup.data(cell.median)), ("ratio", Markup.data(ratio))]))
-        table.append([strategy, ReportPage.value(cell.median, counted: run.counted), ReportPage.value(cell.p10, counted: run.counted), ReportPage.value(cell.p90, counted: run.counted), Markup.trim(ratio), "\(cell.samples)"])
+        table.append([strategy, ReportPage.value(cell.median, counted: run.counted), ReportPage.value(cell.p10, counted: run.counted), ReportPage.value(cell.p90, counted: run.counted), Markup.trim(ratio), timesScan(cell.median), "\(cell.samples)"])
       }
       let chart = BarChart(title: workload, bars: bars, kind: .log, axisLabel: "× floor (log)", reference: floor == nil ? nil : (1, "floor: 1×"), origin: floor == nil ? nil : 1)
       s += ReportPage.card(chart.svg(), table: table)
