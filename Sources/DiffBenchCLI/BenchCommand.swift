@@ -61,10 +61,18 @@ struct BenchCommand: ParsableCommand {
         printError(error.description)
         throw ExitCode(2)
       }
-      // A pair file is read here, so a bad one is a one-line error before any timing.
+      // Every file is read here (a trace line by line), so a bad one is a
+      // one-line error before any timing.
       for workload in workloads {
-        guard case .file(let path) = workload.source else { continue }
-        do { _ = try CorpusCase.load(contentsOf: path) } catch {
+        do {
+          switch workload.source {
+          case .file(let path): _ = try CorpusCase.load(contentsOf: path)
+          case .trace(let make):
+            let trace = try make()
+            while try trace.next() != nil {}
+          default: break
+          }
+        } catch {
           printError(error.description)
           throw ExitCode(2)
         }

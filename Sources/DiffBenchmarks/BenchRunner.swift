@@ -76,6 +76,8 @@ public struct BenchRunner {
       for cell in cells {
         if let reason = cell.skipped {
           log("\(workload.name) \(cell.strategy): skipped (\(reason))")
+        } else if cell.rows.isEmpty {
+          log("\(workload.name) \(cell.strategy): no rows" + (cell.failure.map { " — FAILED: \($0)" } ?? ""))
         } else {
           let median = Statistics.median(cell.rows.compactMap(\.wallNanoseconds).map { Double($0) })
           log(String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.rows.count, median / 1e6,

@@ -56,6 +56,45 @@ import Testing
   }
 }
 
+/// Your own data: corpus files and traces as workloads.
+@Suite struct BenchFilesTests {
+  @Test func aTraceIsBenchedApplyByApplyWithItsSessionFigures() throws {
+    let dir = try folder([
+      "my-screen.jsonl": """
+        {"name": "start", "sections": [{"id": "A", "items": ["a", "b"]}]}
+        {"name": "one more", "sections": [{"id": "A", "items": ["a", "b", "c"]}]}
+        ["c", "a"]
+
+        """,
+      "pair.json": #"{"old": ["a", "b"], "new": ["b", "a"]}"#,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = try diffbench(["bench", "--quick", dir, "--out", dir + "/r.csv"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains("applies  total ms  median    p99    max  > 8.33ms  > 16.67ms"), "\(run.out)")
+    #expect(run.out.split(separator: "\n").contains { $0.hasPrefix("my-screen  hashmap") && $0.split(separator: " ")[2] == "2" }, "\(run.out)")
+    #expect(run.out.contains("pair      hashmap"), "\(run.out)")
+    let rows = try CSVReport.read(contentsOf: dir + "/r.csv")
+    let trace = rows.filter { $0.workload == "my-screen" && $0.strategy == "hashmap" }
+    #expect(Set(trace.compactMap(\.step)) == [1, 2] && trace.count == 2 * 3)
+    #expect(rows.filter { $0.workload == "pair" }.allSatisfy { $0.step == nil })
+    // Comparing the report with itself: nothing changed.
+    let same = try diffbench(["compare", dir + "/r.csv", dir + "/r.csv"])
+    #expect(same.status == 0 && same.out.contains("0 slower, 0 faster, 0 with more ops"), "\(same.out)")
+  }
+
+  @Test func aBadTraceLineIsOneLineNamingFileAndLine() throws {
+    let dir = try folder(["bad.jsonl": "[\"a\"]\n[\"a\", \"a\"]\n"])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let bench = try diffbench(["bench", "--quick", dir + "/bad.jsonl", "--out", dir + "/r.csv"])
+    #expect(bench.status == 2 && bench.err.hasSuffix("diffbench: \(dir)/bad.jsonl: line 2: $: duplicate item id \"a\" at [0, 0] and [0, 1]\n"), "\(bench.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/r.csv"))
+    let verify = try diffbench(["verify", dir + "/bad.jsonl"])
+    #expect(verify.status == 2)
+    #expect(verify.err == "diffbench: \(dir)/bad.jsonl: line 2: $: duplicate item id \"a\" at [0, 0] and [0, 1]\n", "\(verify.err)")
+  }
+}
+
 /// Counted runs (SPEC §6.1): the same build counts the same, and a 2 % rise
 /// in one cell is flagged, only there.
 @Suite(.serialized) struct CountedRunTests {

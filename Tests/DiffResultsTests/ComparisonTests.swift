@@ -46,6 +46,26 @@ import Testing
     #expect(c.exitStatus == 0)
   }
 
+  @Test func aCountedTraceIsJudgedByItsTotalAndItsOpsSummed() {
+    func trace(_ instructions: [UInt64], moves: [Int]) -> [ReportRow] {
+      instructions.enumerated().map { k, n in
+        var row = rows(wall: [1])[0]
+        row.wallNanoseconds = nil
+        row.cpuNanoseconds = nil
+        row.instructions = n
+        row.step = k + 1
+        row.moves = moves[k]
+        return row
+      }
+    }
+    // One apply 10 % worse, another 10 % better: the session's total is the same.
+    let c = Comparison(base: trace([1_000, 1_000], moves: [1, 1]), head: trace([1_100, 900], moves: [1, 1]))
+    #expect(c.rows.map(\.verdict) == [.same] && c.rows[0].baseValue == 2_000 && c.rows[0].headValue == 2_000)
+    // One more move over the session is flagged.
+    let worse = Comparison(base: trace([1_000, 1_000], moves: [1, 1]), head: trace([1_000, 1_000], moves: [1, 2]))
+    #expect(worse.rows[0].worse == ["moves 2→3"] && worse.exitStatus == 1)
+  }
+
   @Test func malformedReportsNameFileLineAndColumn() {
     let good = CSVReport.text(rows(wall: [1, 2]))
     #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: "3", message: "wrong header: \"hst\" where \"host\" belongs")) {
