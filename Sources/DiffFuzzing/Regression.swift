@@ -59,41 +59,22 @@ public enum Regression {
       lastMessage = failure.description
       return true
     }
-    var result = (old: original.old, new: original.new)
-    let outcome: Outcome
     let start = (SnapshotDraft(original.old), SnapshotDraft(original.new))
-    let deadline = Date(timeIntervalSinceNow: seconds)  // the re-check counts against the time too
-    if seconds <= 0 {
-      outcome = .notShrunk
-    } else if !shrinker.stillFails(start) {
-      // Confirmed in a fresh worker first, and the message taken from it.
-      lastMessage = reported
-      outcome = .notReproduced
-    } else {
-      shrinker.seconds = max(0, deadline.timeIntervalSinceNow)
-      let shrunkDrafts = shrinker.shrink(start)
-      outcome = shrinker.isExhausted ? .partlyShrunk : .shrunk
-      // Re-check the result, so the message is the shrunk case's own.
-      if shrunkDrafts != start, shrinker.stillFails(shrunkDrafts),
-        let old = try? shrunkDrafts.old.snapshot(), let new = try? shrunkDrafts.new.snapshot()
-      {
-        result = (old, new)
-      }
-    }
-
+    let (drafts, outcome) = run(&shrinker, start, seconds: seconds)
+    if outcome == .notReproduced { lastMessage = reported }
+    var result = (old: original.old, new: original.new)
+    if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() { result = (old, new) }
     let path = (folder as NSString).appendingPathComponent(fileName)
     // The metric is checked by every verify run; a strategy by naming it.
     let replay = strategy == WorkerProtocol.metricName
       ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
-    var record = foundBy + [("strategy", .string(strategy)), ("failure", .string(lastMessage))]
-    if outcome != .shrunk { record.append(("outcome", .string(outcome.description))) }
-    record.append(("replay", .string(replay)))
+    let record = foundByRecord(foundBy, strategy: strategy, failure: lastMessage, outcome: outcome, replay: replay)
     let originalItems = original.old.numberOfItems + original.new.numberOfItems
     let shrunkItems = result.old.numberOfItems + result.new.numberOfItems
     let name = outcome == .shrunk || outcome == .partlyShrunk
       ? "\(origin): \(strategy) \(kind), shrunk from \(originalItems) items"
       : "\(origin): \(strategy) \(kind), \(outcome)"
-    let shrunk = CorpusCase(name: name, old: result.old, new: result.new, extra: [("found_by", .object(record))])
+    let shrunk = CorpusCase(name: name, old: result.old, new: result.new, extra: [("found_by", record)])
     do {
       try writeAtomically(shrunk.fileText, to: path)
     } catch {
@@ -102,6 +83,26 @@ public enum Regression {
     return Written(
       failure: lastMessage, outcome: outcome, originalItems: originalItems, shrunkItems: shrunkItems,
       file: path, replay: replay, shrunk: shrunk, fileText: shrunk.fileText)
+  }
+
+  /// `found_by`: where it came from, then the strategy, the failure, how far
+  /// shrinking got (unless all the way) and the command that replays it.
+  static func foundByRecord(
+    _ origin: [(key: String, value: JSONValue)], strategy: String, failure: String, outcome: Outcome, replay: String
+  ) -> JSONValue {
+    var record = origin + [("strategy", .string(strategy)), ("failure", .string(failure))]
+    if outcome != .shrunk { record.append(("outcome", .string(outcome.description))) }
+    record.append(("replay", .string(replay)))
+    return .object(record)
+  }
+
+  /// Shrinks `start` if it fails again, within `seconds`: the case to write
+  /// and how far it got.
+  static func run<S: FailureShrinker>(_ shrinker: inout S, _ start: S.Case, seconds: Double) -> (S.Case, Outcome) {
+    let (result, failsAgain, finished) = shrinker.shrinkIfItFailsAgain(start, seconds: seconds)
+    if seconds <= 0 { return (start, .notShrunk) }
+    if !failsAgain { return (start, .notReproduced) }
+    return (result, finished ? .shrunk : .partlyShrunk)
   }
 
   /// ``shrinkAndWrite(_:strategy:kind:reported:client:budget:seconds:folder:fileName:origin:foundBy:)``
@@ -123,30 +124,17 @@ public enum Regression {
       lastMessage = failure.description
       return true
     }
-    var result = original
-    let outcome: Outcome
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    if seconds <= 0 {
-      outcome = .notShrunk
-    } else if !shrinker.stillFails(original) {
-      lastMessage = reported
-      outcome = .notReproduced
-    } else {
-      shrinker.seconds = max(0, deadline.timeIntervalSinceNow)
-      let shrunk = shrinker.shrink(original, failingApply: failingApply)
-      outcome = shrinker.isExhausted ? .partlyShrunk : .shrunk
-      if shrunk != original && shrinker.stillFails(shrunk) { result = shrunk }
-    }
+    shrinker.failingApply = failingApply
+    let (result, outcome) = run(&shrinker, original, seconds: seconds)
+    if outcome == .notReproduced { lastMessage = reported }
     let path = (folder as NSString).appendingPathComponent(fileName)
     let replay = "diffbench verify --strategy \(strategy) \(path)"
-    var record = foundBy + [("strategy", .string(strategy)), ("failure", .string(lastMessage))]
-    if outcome != .shrunk { record.append(("outcome", .string(outcome.description))) }
-    record.append(("replay", .string(replay)))
+    let record = foundByRecord(foundBy, strategy: strategy, failure: lastMessage, outcome: outcome, replay: replay)
     var trace = snapshots(result) ?? []
     let items = { (drafts: [SnapshotDraft]) in drafts.reduce(0) { $0 + $1.itemCount } }
     if !trace.isEmpty {
       trace[0].name = "\(origin): \(strategy) \(kind), \(trace.count - 1) applies"
-      trace[0].extra = [("found_by", .object(record))]
+      trace[0].extra = [("found_by", record)]
     }
     let text = TraceSnapshot.fileText(trace)
     do {

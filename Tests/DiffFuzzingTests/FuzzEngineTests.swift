@@ -174,14 +174,21 @@ import Testing
   /// Runs `fuzz-fixture verify STRATEGY` on a fresh folder holding a swap
   /// (`1-swap.json`) and a delete (`2-drop.json`); returns the folder, status and output.
   func verifyWithFixture(_ strategy: String) throws -> (dir: String, status: Int32, text: String) {
+    try verify(strategy, timeout: 1, files: [
+      "1-swap.json": #"{"old": ["a", "b"], "new": ["b", "a"]}"#, "2-drop.json": #"{"old": ["a", "b"], "new": ["a"]}"#,
+    ])
+  }
+
+  /// Runs `fuzz-fixture verify [--timeout T] STRATEGY DIR` on a fresh folder
+  /// holding `files`; returns the folder (removed by then), status and output.
+  func verify(_ strategy: String, timeout: Double? = nil, files: [String: String]) throws -> (dir: String, status: Int32, text: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/1-swap.json", atomically: true, encoding: .utf8)
-    try #"{"old": ["a", "b"], "new": ["a"]}"#.write(toFile: dir + "/2-drop.json", atomically: true, encoding: .utf8)
+    for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
-    process.arguments = ["verify", "--timeout", "1", strategy, dir]
+    process.arguments = ["verify"] + (timeout.map { ["--timeout", "\($0)"] } ?? []) + [strategy, dir]
     let out = Pipe()
     process.standardOutput = out
     try process.run()
@@ -202,21 +209,11 @@ import Testing
   }
 
   @Test func aHangIsAFailureAndTheRestStillRun() throws {
-    // The hanging strategy hangs on the delete-and-insert: no answer within 1 s.
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try #"{"old": ["a"], "new": ["x", "y"]}"#.write(toFile: dir + "/1-hang.json", atomically: true, encoding: .utf8)
-    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/2-swap.json", atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
-    process.arguments = ["verify", "--timeout", "1", "hangs", dir]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    // The hanging strategy hangs on the delete-and-insert: more than 1 s of CPU time.
+    let (dir, status, text) = try verify("hangs", timeout: 1, files: [
+      "1-hang.json": #"{"old": ["a"], "new": ["x", "y"]}"#, "2-swap.json": #"{"old": ["a", "b"], "new": ["b", "a"]}"#,
+    ])
+    #expect(status == 1)
     #expect(text == """
       \(dir)/1-hang.json: hangs: hang: used more than 1 s of CPU time
       1 passed, 1 failed
@@ -226,28 +223,18 @@ import Testing
 
   @Test func aTraceIsWalkedFromEachStrategysOwnResults() throws {
     // Right on every recorded pair, wrong from its own result: caught at apply 2, named.
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try """
+    let session = """
       {"name": "start", "sections": [{"id": "A", "items": ["a", "b", "c", "d"]}]}
       {"name": "d to the front", "sections": [{"id": "A", "items": ["d", "a", "b", "c"]}]}
       {"name": "c to the front", "sections": [{"id": "A", "items": ["c", "d", "a", "b"]}]}
 
-      """.write(toFile: dir + "/session.jsonl", atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
-    process.arguments = ["verify", "trusts-recorded", dir]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+      """
+    let (dir, status, text) = try verify("trusts-recorded", files: ["session.jsonl": session])
+    #expect(status == 1)
     #expect(text.hasPrefix("\(dir)/session.jsonl: trusts-recorded: apply 2 (c to the front): "), "\(text)")
     #expect(text.hasSuffix("0 passed, 1 failed\n"))
     // Given the recorded snapshots themselves, pair after pair, it is right.
-    let trace = try TraceReader.parse(Array(try String(contentsOfFile: dir + "/session.jsonl", encoding: .utf8).utf8))
+    let trace = try TraceReader.parse(Array(session.utf8))
     for k in 1..<trace.count {
       #expect(Verifier.verify(TrustsRecordedSnapshots(), from: trace[k - 1].snapshot, to: trace[k].snapshot) == nil)
     }
@@ -262,19 +249,8 @@ import Testing
 
   @Test(arguments: ["matching-short-items", "matching-out-of-range", "matching-used-twice", "matching-moved-insert"])
   func aMalformedMatchingIsReported(strategy: String) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try #"{"old": ["a", "b"], "new": ["b", "a", "c"]}"#.write(toFile: dir + "/case.json", atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FuzzEngineTests.fixture)
-    process.arguments = ["verify", strategy, dir]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    let (dir, status, text) = try verify(strategy, files: ["case.json": #"{"old": ["a", "b"], "new": ["b", "a", "c"]}"#])
+    #expect(status == 1)
     #expect(text.hasPrefix("\(dir)/case.json: \(strategy): invalid matching: item"), "\(text)")
   }
 

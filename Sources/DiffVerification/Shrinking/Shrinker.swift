@@ -8,12 +8,40 @@ import Foundation
 /// Every candidate keeps ids unique, so it is always a valid pair. Candidates
 /// are made one at a time, as they are tried: a round that succeeds early
 /// builds only the few it tried.
-public struct Shrinker {
+/// What shrinks a failing case: a pair (``Shrinker``) or a session
+/// (``TraceShrinker``), within a budget of candidates and seconds.
+public protocol FailureShrinker {
+  associatedtype Case
+  var seconds: Double { get set }
+  var isExhausted: Bool { get }
+  /// Whether the case still fails the same way (one candidate of the budget).
+  func stillFails(_ candidate: Case) -> Bool
+  mutating func shrink(_ start: Case) -> Case
+}
+
+extension FailureShrinker {
+  /// Re-checks `start`, then shrinks it within `seconds` from now (the
+  /// re-check included): the smallest case that still fails, and whether
+  /// it failed again at all and how far shrinking got.
+  public mutating func shrinkIfItFailsAgain(_ start: Case, seconds: Double) -> (result: Case, failsAgain: Bool, finished: Bool) {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    guard seconds > 0 else { return (start, true, false) }
+    guard stillFails(start) else { return (start, false, false) }
+    self.seconds = max(0, deadline.timeIntervalSinceNow)
+    // The shrunk case is the last candidate that failed: not checked again
+    // (a hang would cost one more deadline past the time given).
+    let shrunk = shrink(start)
+    return (shrunk, true, !isExhausted)
+  }
+}
+
+public struct Shrinker: FailureShrinker {
   public typealias Pair = (old: SnapshotDraft, new: SnapshotDraft)
   /// A candidate, made when it is tried; `nil` when it would change nothing.
   typealias Candidate = () -> Pair?
   /// Whether a candidate still fails the same way.
-  public var stillFails: (Pair) -> Bool
+  public var check: (Pair) -> Bool
+  public func stillFails(_ candidate: Pair) -> Bool { check(candidate) }
   /// Upper bound on candidates tried, so a slow predicate cannot run forever …
   public var budget: Int
   /// … and on the time spent (a hang costs a whole timeout per candidate).
@@ -24,7 +52,7 @@ public struct Shrinker {
   public init(budget: Int = 5_000, seconds: Double = .infinity, stillFails: @escaping (Pair) -> Bool) {
     self.budget = budget
     self.seconds = seconds
-    self.stillFails = stillFails
+    self.check = stillFails
   }
 
   /// Whether the budget of candidates or time is spent.

@@ -5,9 +5,12 @@ import Foundation
 /// snapshots one by one), then smaller snapshots (ids and sections dropped
 /// from every snapshot at once, in halves, quarters … one at a time); a
 /// session down to one apply is shrunk as a pair (``Shrinker``).
-public struct TraceShrinker {
+public struct TraceShrinker: FailureShrinker {
   public typealias Trace = [SnapshotDraft]
-  public var stillFails: (Trace) -> Bool
+  public var check: (Trace) -> Bool
+  public func stillFails(_ candidate: Trace) -> Bool { check(candidate) }
+  /// The apply (from 1) that failed, when known: everything after it is cut first.
+  public var failingApply: Int?
   public var budget: Int
   public var seconds: Double
   public private(set) var tried = 0
@@ -17,7 +20,7 @@ public struct TraceShrinker {
   public init(budget: Int = 3_000, seconds: Double = .infinity, stillFails: @escaping (Trace) -> Bool) {
     self.budget = budget
     self.seconds = seconds
-    self.stillFails = stillFails
+    self.check = stillFails
   }
 
   public var isExhausted: Bool { tried >= budget || Date() >= deadline || pairExhausted }
@@ -28,9 +31,7 @@ public struct TraceShrinker {
     return stillFails(candidate)
   }
 
-  /// - Parameter failingApply: the apply (from 1) that failed, when known:
-  ///   everything after it is cut first.
-  public mutating func shrink(_ start: Trace, failingApply: Int? = nil) -> Trace {
+  public mutating func shrink(_ start: Trace) -> Trace {
     deadline = seconds.isFinite ? Date(timeIntervalSinceNow: seconds) : .distantFuture
     var best = start
     if let n = failingApply, n + 1 < best.count, attempt(Array(best[...n])) { best = Array(best[...n]) }
@@ -55,7 +56,7 @@ public struct TraceShrinker {
     }
     // Down to a pair: the pair shrinker's simplifications (contents, names) too.
     if best.count == 2 && !isExhausted {
-      let check = stillFails
+      let check = self.check
       var pair = Shrinker(budget: max(0, budget - tried), seconds: deadline.timeIntervalSinceNow) { check([$0.old, $0.new]) }
       let shrunk = pair.shrink((best[0], best[1]))
       tried += pair.tried
