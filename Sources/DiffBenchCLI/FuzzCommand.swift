@@ -78,7 +78,7 @@ struct FuzzCommand: ParsableCommand {
     }
     engine.found = { finding in
       if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
-      print("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)")
+      print(oneLine("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)"))
       print("  \(finding.isTrace ? "session" : "pair"): --seed \(seed), iteration \(finding.iteration); \(finding.outcome): \(finding.originalItems) → \(finding.shrunkItems) items")
       print("  wrote \(finding.file)")
       print("  replay: \(finding.replay)")

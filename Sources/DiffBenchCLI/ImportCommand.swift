@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
           seconds: 120, folder: out, fileName: "\(name)-\(slug)-libfuzzer-\(input).json", origin: "libfuzzer",
           foundBy: [("libfuzzer_input", .string(file))])
         written += 1
-        print("FAIL \(name) (\(failure.kind)): \(regression.failure)")
+        print(oneLine("FAIL \(name) (\(failure.kind)): \(regression.failure)"))
         print("  \(regression.outcome): \(regression.originalItems) → \(regression.shrunkItems) items")
         print("  wrote \(regression.file)")
         print("  replay: \(regression.replay)")

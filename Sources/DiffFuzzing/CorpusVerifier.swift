@@ -48,7 +48,7 @@ public struct CorpusVerifier {
     var passed = 0, failed = 0
     func record(_ file: String, _ name: String, _ failure: VerificationFailure?) {
       if let failure {
-        output("\(file): \(name): \(failure)")
+        output(oneLine("\(file): \(name): \(failure)"))  // ids quoted in it may hold line breaks
         failed += 1
       } else {
         passed += 1
