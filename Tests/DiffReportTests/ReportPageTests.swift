@@ -76,7 +76,7 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
   @Test func sectionsAndTextAreOnThePage() throws {
     let runs = try ReportRun.load([repositoryRoot + "/results/429c46b.csv"])
     let html = ReportPage(runs: runs, history: []).html
-    for id in ["scaling", "workloads", "quality", "memory", "history"] { #expect(html.contains("<section id=\"\(id)\">")) }
+    for id in ["scaling", "workloads", "quality", "memory", "sessions", "history"] { #expect(html.contains("<section id=\"\(id)\">")) }
     // Offline: nothing fetched from the network.
     #expect(!html.contains("<script"))
     #expect(!html.contains("http://") || !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
@@ -84,6 +84,32 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
     // Skipped cells are marked, and every plot has its table.
     #expect(html.contains(">skipped<"))
     #expect(html.components(separatedBy: "<svg").count == html.components(separatedBy: "<details>").count)
+  }
+
+  @Test func aSessionIsPlottedApplyByApplyWithItsBudgets() throws {
+    // Two applies, two samples each: the second apply over a 120 Hz frame.
+    var rows: [ReportRow] = []
+    for (step, ns) in [(1, UInt64(2_000_000)), (2, UInt64(9_000_000))] {
+      for sample in 0..<2 {
+        for (strategy, factor) in [("floor", UInt64(1)), ("hashmap", UInt64(2))] {
+          var r = row("c", "trace-x", strategy, n: 10, sample: sample, wall: ns * factor / 2)
+          r.step = step
+          rows.append(r)
+        }
+      }
+    }
+    let html = ReportPage(runs: [ReportRun(file: "t.csv", commit: "c", date: "d", rows: rows)], history: []).html
+    #expect(html.contains("<section id=\"sessions\">"))
+    let points = html.components(separatedBy: "data-workload=\"trace-x\" data-strategy=\"hashmap\" data-step=").count - 1
+    #expect(points == 2)
+    #expect(html.contains("120 Hz frame (8.33 ms)") && html.contains("60 Hz frame (16.67 ms)"))
+    #expect(html.contains("hashmap  p99 9 ms") || html.contains("hashmap  p99 8.9"), "\(html)")
+    // The table under the plot: 2 applies, one over 8.33 ms, none over 16.67 ms, for hashmap.
+    let row = try #require(html.components(separatedBy: "<tr><td>hashmap</td><td>2</td>").dropFirst().first?.components(separatedBy: "</tr>").first)
+    #expect(row.hasSuffix("<td>1</td><td>0</td>"), "\(row)")
+    // Trace cells stay out of the pair sections.
+    let workloads = html.components(separatedBy: "<section id=\"workloads\">")[1].components(separatedBy: "</section>")[0]
+    #expect(!workloads.contains("trace-x"))
   }
 
   @Test func theFittedExponentOfAKnownSlope() {
