@@ -38,6 +38,20 @@ public struct CellResult: Sendable {
   /// What broke, when the changeset failed verification (in a trace, the
   /// first apply that failed).
   public var failure: String?
+
+  /// Records what one apply's verification found: the first failure (a
+  /// trace's names its apply); a malformed matching also skips the cell,
+  /// since the timed (or counted) entry point would stop on it.
+  ///
+  /// - Returns: whether the cell is still to be measured.
+  mutating func record(_ failure: VerificationFailure?, step: Int?) -> Bool {
+    guard let failure else { return true }
+    self.failure = self.failure ?? (step.map { "apply \($0): \(failure)" } ?? failure.description)
+    guard case .invalidMatching = failure else { return true }
+    skipped = "failed verification (\(failure.kind))"
+    rows = []
+    return false
+  }
 }
 
 /// Runs the grid: for each workload, each subject verified once (outside the
@@ -152,17 +166,8 @@ public struct BenchRunner {
           failure = failure ?? .wrongResult("the Int changeset's counts differ from the string one's")
         }
       }
-      if let failure {
-        verified[k] = false
-        let what = step.map { "apply \($0): \(failure)" } ?? failure.description
-        cells[k].failure = cells[k].failure ?? what
-        if case .invalidMatching = failure {
-          // Its timed entry point would stop on the malformed matching.
-          cells[k].skipped = "failed verification (\(failure.kind))"
-          cells[k].rows = []
-          continue
-        }
-      }
+      verified[k] = failure == nil
+      guard cells[k].record(failure, step: step) else { continue }
       counts[k] = made
       active.append(k)
     }

@@ -83,11 +83,8 @@ public struct InstructionCounter {
               continue
             }
             let verified = subject.verify(oracle: oracle)
-            if let failure = verified.failure {
-              facts.ok[k] = false
-              cells[k].failure = cells[k].failure ?? (step.map { "apply \($0): \(failure)" } ?? failure.description)
-              if case .invalidMatching = failure { cells[k].skipped = "failed verification (\(failure.kind))"; continue }
-            }
+            facts.ok[k] = verified.failure == nil
+            guard cells[k].record(verified.failure, step: step) else { continue }
             facts.counts[k] = verified.counts
           }
           applies.append(facts)

@@ -276,8 +276,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   }
 
   func caseTrace(iteration: UInt64) -> [TraceSnapshot] {
-    PairGenerator(maxItems: configuration.maxItems).trace(seed: configuration.seed, iteration: iteration)
-      .map { TraceSnapshot(snapshot: try! $0.snapshot()) }
+    TraceSnapshot.session(PairGenerator(maxItems: configuration.maxItems).trace(seed: configuration.seed, iteration: iteration))!
   }
 
   func casePair(iteration: UInt64) -> CorpusCase {

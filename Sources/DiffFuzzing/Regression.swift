@@ -115,12 +115,8 @@ public enum Regression {
     origin: String, foundBy: [(key: String, value: JSONValue)]
   ) -> Written {
     var lastMessage = reported
-    func snapshots(_ drafts: [SnapshotDraft]) -> [TraceSnapshot]? {
-      let made = drafts.compactMap { try? $0.snapshot() }
-      return made.count == drafts.count ? made.map { TraceSnapshot(snapshot: $0) } : nil
-    }
     var shrinker = TraceShrinker(budget: budget, seconds: seconds) { drafts in
-      guard let trace = snapshots(drafts), let failure = client.check(trace: trace), failure.kind == kind else { return false }
+      guard let trace = TraceSnapshot.session(drafts), let failure = client.check(trace: trace), failure.kind == kind else { return false }
       lastMessage = failure.description
       return true
     }
@@ -130,7 +126,7 @@ public enum Regression {
     let path = (folder as NSString).appendingPathComponent(fileName)
     let replay = "diffbench verify --strategy \(strategy) \(path)"
     let record = foundByRecord(foundBy, strategy: strategy, failure: lastMessage, outcome: outcome, replay: replay)
-    var trace = snapshots(result) ?? []
+    var trace = TraceSnapshot.session(result) ?? []
     let items = { (drafts: [SnapshotDraft]) in drafts.reduce(0) { $0 + $1.itemCount } }
     if !trace.isEmpty {
       trace[0].name = "\(origin): \(strategy) \(kind), \(trace.count - 1) applies"

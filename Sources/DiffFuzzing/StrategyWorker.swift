@@ -48,7 +48,6 @@ public enum StrategyWorker {
       iteration: UInt64?, announce: Bool = false
     ) -> Result<StringChangeset, VerificationFailure> {
       let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
-      // In a trace walk every apply is announced: the parent's backstop is per apply, not per walk.
       if announce || deadline.cpuSeconds > configuration.timeout {
         // The parent's own backstop follows the worker's, which is longer for this pair.
         emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds))
@@ -78,38 +77,26 @@ public enum StrategyWorker {
       emit(.finished(iteration: iteration))
     }
 
-    /// Each strategy walks a generated session with its own state.
-    func walk(_ snapshots: [TraceSnapshot], iteration: UInt64) {
-      for (name, strategy) in strategies {
-        guard let strategy else { continue }  // min_moves is judged on pairs
-        let failure = Verifier.walk(snapshots, traits: strategy.traits) { _, old, new in
-          run(name, strategy, old, new, work: estimated ? WorkEstimate(old: old, new: new) : nil, iteration: iteration)
-        }
-        if let failure {
-          emit(.failed(iteration: iteration, strategy: name, kind: failure.failure.kind, message: failure.description))
-        }
-      }
-      emit(.finished(iteration: iteration))
-    }
-
-    /// Each strategy walks the trace with its own state; a failure names the apply.
-    func walk(_ open: () throws(CorpusError) -> TraceReader) {
+    /// Each strategy walks the trace with its own state; a failure names the
+    /// apply. Every apply is announced: the parent's backstop is per apply,
+    /// not per walk.
+    func walk(iteration: UInt64?, _ open: () throws(CorpusError) -> TraceReader) {
       for (name, strategy) in strategies {
         guard let strategy else { continue }  // min_moves is judged on pairs
         do {
           var trace = try open()
           let failure = try Verifier.walk(&trace, traits: strategy.traits) { _, old, new in
-            run(name, strategy, old, new, work: estimated ? WorkEstimate(old: old, new: new) : nil, iteration: nil, announce: true)
+            run(name, strategy, old, new, work: estimated ? WorkEstimate(old: old, new: new) : nil, iteration: iteration, announce: true)
           }
           if let failure {
-            emit(.failed(iteration: nil, strategy: name, kind: failure.failure.kind, message: failure.description))
+            emit(.failed(iteration: iteration, strategy: name, kind: failure.failure.kind, message: failure.description))
           }
         } catch {
-          emit(.failed(iteration: nil, strategy: name, kind: .invalidInput, message: error.description))
+          emit(.failed(iteration: iteration, strategy: name, kind: .invalidInput, message: error.description))
           break
         }
       }
-      emit(.finished(iteration: nil))
+      emit(.finished(iteration: iteration))
     }
 
     switch configuration.mode {
@@ -124,7 +111,7 @@ public enum StrategyWorker {
           }
           check(pair.old, pair.new, iteration: nil)
         case .checkFile(let path)? where path.hasSuffix(".jsonl"):
-          walk { () throws(CorpusError) in try TraceReader(contentsOf: path) }
+          walk(iteration: nil) { () throws(CorpusError) in try TraceReader(contentsOf: path) }
         case .checkFile(let path)?:
           do {
             let pair = try CorpusCase.load(contentsOf: path)
@@ -134,7 +121,7 @@ public enum StrategyWorker {
             emit(.finished(iteration: nil))
           }
         case .checkTrace(let text)?:
-          walk { TraceReader(bytes: Array(text.utf8), file: "trace") }
+          walk(iteration: nil) { TraceReader(bytes: Array(text.utf8), file: "trace") }
         default:
           emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a check request: \(line.prefix(80))"))
           emit(.finished(iteration: nil))
@@ -145,10 +132,8 @@ public enum StrategyWorker {
       var i = first
       while i < (limit ?? .max) {
         if PairGenerator.drawsTrace(i) {
-          let drafts = generator.trace(seed: seed, iteration: i)
-          let snapshots = drafts.compactMap { try? $0.snapshot() }
-          if snapshots.count == drafts.count {
-            walk(snapshots.map { TraceSnapshot(snapshot: $0) }, iteration: i)
+          if let session = TraceSnapshot.session(generator.trace(seed: seed, iteration: i)) {
+            walk(iteration: i) { TraceReader(snapshots: session) }
           } else {
             emit(.finished(iteration: i))
           }

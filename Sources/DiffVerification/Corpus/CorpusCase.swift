@@ -188,16 +188,10 @@ func _readBytes(_ path: String) -> [UInt8]? {
 /// `text` with line breaks and other control characters escaped: an error
 /// message quotes input, and must stay one line whatever the input holds.
 public func oneLine(_ text: String) -> String {
-  guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+  guard text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return text }
   var result = ""
   for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
-    default: result.unicodeScalars.append(scalar)
-    }
+    if let escaped = _escapedControl(scalar) { result += escaped } else { result.unicodeScalars.append(scalar) }
   }
   return result
 }

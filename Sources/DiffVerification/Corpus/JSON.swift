@@ -117,16 +117,26 @@ func _quote(_ s: String) -> String {
     switch scalar {
     case "\"": out += "\\\""
     case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
+    default:
+      if let escaped = _escapedControl(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
     }
   }
   return out + "\""
+}
+
+/// A control character (below U+0020) as JSON writes it escaped (`\n`,
+/// `\u001b`); `nil` for any other scalar. Shared by JSON output and one-line
+/// error messages.
+func _escapedControl(_ scalar: Unicode.Scalar) -> String? {
+  switch scalar {
+  case "\n": return "\\n"
+  case "\r": return "\\r"
+  case "\t": return "\\t"
+  case _ where scalar.value < 0x20:
+    let hex = String(scalar.value, radix: 16)
+    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+  default: return nil
+  }
 }
 
 struct _JSONParser {

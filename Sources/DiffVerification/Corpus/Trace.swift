@@ -42,6 +42,8 @@ public struct TraceReader {
   private enum Source {
     case bytes
     case handle(FileHandle)
+    /// Snapshots already made (a generated session): handed out in turn.
+    case snapshots([TraceSnapshot], next: Int)
   }
 
   /// Reads from a file, in chunks.
@@ -59,6 +61,14 @@ public struct TraceReader {
     self.file = file
     source = .bytes
     buffer = bytes
+    atEnd = true
+  }
+
+  /// Hands out snapshots already in memory (a generated session), so they
+  /// are walked exactly as a file is.
+  public init(snapshots: [TraceSnapshot], file: String = "-") {
+    self.file = file
+    source = .snapshots(snapshots, next: 0)
     atEnd = true
   }
 
@@ -95,6 +105,11 @@ public struct TraceReader {
 
   /// The next snapshot, or `nil` at the end of the file.
   public mutating func next() throws(CorpusError) -> TraceSnapshot? {
+    if case .snapshots(let snapshots, let k) = source {
+      guard k < snapshots.count else { return nil }
+      source = .snapshots(snapshots, next: k + 1)
+      return snapshots[k]
+    }
     while var line = nextLine() {
       lineNumber += 1
       if line.last == 0x0D { line = line.dropLast() }  // CRLF
@@ -146,6 +161,13 @@ public struct TraceReader {
 }
 
 extension TraceSnapshot {
+  /// A session's drafts made into snapshots; `nil` when one breaks the
+  /// uniqueness rule.
+  public static func session(_ drafts: [SnapshotDraft]) -> [TraceSnapshot]? {
+    let made = drafts.compactMap { try? $0.snapshot() }
+    return made.count == drafts.count ? made.map { TraceSnapshot(snapshot: $0) } : nil
+  }
+
   /// The line of a trace file that holds this snapshot, without the newline.
   public var jsonLine: String {
     var members: [(key: String, value: JSONValue)] = []
