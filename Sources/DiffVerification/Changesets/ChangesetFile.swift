@@ -91,13 +91,7 @@ public enum ChangesetFile {
 
   static func _parse(_ bytes: [UInt8]) throws -> StringChangeset {
     guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
-    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
-    let json: JSONValue
-    do {
-      json = try JSONValue(parsing: bytes)
-    } catch {
-      throw _CorpusReadError("invalid JSON at \(error)")
-    }
+    let json = try _CorpusReadError.json(bytes)
     guard case .object = json else { throw _CorpusReadError("$: expected an object with \"stages\", found \(json.kind)") }
     guard let list = json["stages"] else { throw _CorpusReadError("$: missing key \"stages\"") }
     guard case .array(let stages) = list else { throw _CorpusReadError("$.stages: expected an array, found \(list.kind)") }

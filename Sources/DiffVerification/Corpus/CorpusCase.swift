@@ -62,13 +62,7 @@ extension CorpusCase {
 
   static func _parse(_ bytes: consuming [UInt8]) throws -> CorpusCase {
     guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
-    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
-    var json: JSONValue
-    do {
-      json = try JSONValue(parsing: bytes)
-    } catch {
-      throw _CorpusReadError("invalid JSON at \(error)")
-    }
+    var json = try _CorpusReadError.json(bytes)
     bytes = []  // the text is not needed once parsed: a large file's peak memory
     guard case .object(var members) = json else {
       throw _CorpusReadError("$: expected an object with \"old\" and \"new\", found \(json.kind)")
@@ -170,6 +164,18 @@ extension CorpusCase {
 struct _CorpusReadError: Error {
   var message: String
   init(_ message: String) { self.message = message }
+
+  /// The JSON of a file's (or a trace line's) bytes, as every reader takes
+  /// it: UTF-8 checked first, a syntax error named where it is (`line 3,
+  /// column 9`, or just the column for a line of a trace).
+  static func json(_ bytes: [UInt8], columnOnly: Bool = false) throws(_CorpusReadError) -> JSONValue {
+    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
+    do {
+      return try JSONValue(parsing: bytes)
+    } catch {
+      throw _CorpusReadError("invalid JSON at " + (columnOnly ? "column \(error.column): \(error.message)" : "\(error)"))
+    }
+  }
 }
 
 /// A file's bytes, read straight into one array; `nil` when it cannot be read.

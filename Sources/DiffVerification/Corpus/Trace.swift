@@ -134,13 +134,7 @@ public struct TraceReader {
   }
 
   static func snapshot(_ bytes: [UInt8], line: Int) throws -> TraceSnapshot {
-    guard _isValidUTF8(bytes) else { throw _CorpusReadError("not valid UTF-8") }
-    let json: JSONValue
-    do {
-      json = try JSONValue(parsing: bytes)
-    } catch {
-      throw _CorpusReadError("invalid JSON at column \(error.column): \(error.message)")
-    }
+    let json = try _CorpusReadError.json(bytes, columnOnly: true)  // the line is named already
     switch json {
     case .array:
       return TraceSnapshot(line: line, snapshot: try CorpusCase.snapshot(json, at: "$"))
