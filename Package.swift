@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(
       name: "SnapshotDiffTests",
       dependencies: [
-        "SnapshotDiff", "DiffVerification",
+        "SnapshotDiff", "DiffVerification", "FaultyStrategies",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "SnapshotDiff"]),

@@ -13,7 +13,7 @@ public enum ChangesetPrinter {
       out += "stage \(k) (of \(changeset.stages.count), counted from 0)\n"
       func sectionID(_ s: Int) -> String { s >= 0 && s < state.numberOfSections ? " \"\(state.sectionIdentifiers[s])\"" : "" }
       func itemID(_ p: ItemPath) -> String {
-        p.section >= 0 && p.section < state.numberOfSections && p.item >= 0 && p.item < state.numberOfItems(inSection: p.section)
+        p.section >= 0 && p.section < state.numberOfSections && p.item >= 0 && p.item < state.numberOfItems(inSectionAt: p.section)
           ? " \"\(state.item(at: p).id)\"" : ""
       }
       for s in stage.sectionDeletes { out += "  delete section \(s)\(sectionID(s))\n" }
@@ -40,24 +40,10 @@ public enum ChangesetPrinter {
   /// block runs, as a diffable data source arranges.
   public static func uikit(_ changeset: StringChangeset) -> String {
     if changeset.stages.isEmpty { return "// no stage: the snapshots are equal, nothing to call\n" }
-    func path(_ p: ItemPath) -> String { "IndexPath(item: \(p.item), section: \(p.section))" }
-    func paths(_ ps: [ItemPath]) -> String { "[" + ps.map(path).joined(separator: ", ") + "]" }
-    func indexes(_ s: [Int]) -> String { "IndexSet([" + s.map(String.init).joined(separator: ", ") + "])" }
     var out = ""
     for (k, stage) in changeset.stages.enumerated() {
       out += "// stage \(k) (of \(changeset.stages.count), counted from 0): the data source now holds its result\n"
-      out += "collectionView.performBatchUpdates {\n"
-      if !stage.sectionDeletes.isEmpty { out += "  collectionView.deleteSections(\(indexes(stage.sectionDeletes)))\n" }
-      if !stage.sectionInserts.isEmpty { out += "  collectionView.insertSections(\(indexes(stage.sectionInserts.map(\.index))))\n" }
-      for m in stage.sectionMoves { out += "  collectionView.moveSection(\(m.from), toSection: \(m.to))\n" }
-      if !stage.sectionUpdates.isEmpty { out += "  collectionView.reloadSections(\(indexes(stage.sectionUpdates.map(\.index))))\n" }
-      if !stage.itemDeletes.isEmpty { out += "  collectionView.deleteItems(at: \(paths(stage.itemDeletes)))\n" }
-      if !stage.itemInserts.isEmpty { out += "  collectionView.insertItems(at: \(paths(stage.itemInserts.map(\.path))))\n" }
-      for m in stage.itemMoves { out += "  collectionView.moveItem(at: \(path(m.from)), to: \(path(m.to)))\n" }
-      if !stage.itemUpdates.isEmpty {
-        out += "  collectionView.reconfigureItems(at: \(paths(stage.itemUpdates.map(\.path))))  // reloadItems(at:) before iOS 15\n"
-      }
-      out += "}\n"
+      out += "\(CollectionViewUpdate.batchUpdates(stage.collectionViewCalls(), animated: true))\n"
     }
     return out
   }

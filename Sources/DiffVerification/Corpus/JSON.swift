@@ -1,3 +1,5 @@
+import SnapshotDiff
+
 /// A parsed JSON value. Numbers keep their text, because the corpus reads a
 /// number as its decimal text; object keys keep their order.
 public enum JSONValue: Equatable, Sendable {
@@ -78,7 +80,7 @@ extension JSONValue {
   public var compact: String {
     switch self {
     case .array(let values): return "[" + values.map(\.compact).joined(separator: ",") + "]"
-    case .object(let members): return "{" + members.map { "\(_quote($0.key)):\($0.value.compact)" }.joined(separator: ",") + "}"
+    case .object(let members): return "{" + members.map { "\(_jsonQuoted($0.key)):\($0.value.compact)" }.joined(separator: ",") + "}"
     default: return serialized()
     }
   }
@@ -86,7 +88,7 @@ extension JSONValue {
   /// Serializes with two-space indentation, arrays of scalars on one line.
   public func serialized(indent: String = "") -> String {
     switch self {
-    case .string(let s): return _quote(s)
+    case .string(let s): return _jsonQuoted(s)
     case .number(let n): return n
     case .bool(let b): return b ? "true" : "false"
     case .null: return "null"
@@ -102,40 +104,12 @@ extension JSONValue {
       if members.allSatisfy({ if case .object = $0.value { return false }; if case .array = $0.value { return false }; return true }),
         members.count <= 3
       {
-        return "{" + members.map { "\(_quote($0.key)): \($0.value.serialized())" }.joined(separator: ", ") + "}"
+        return "{" + members.map { "\(_jsonQuoted($0.key)): \($0.value.serialized())" }.joined(separator: ", ") + "}"
       }
       let inner = indent + "  "
-      return "{\n" + members.map { "\(inner)\(_quote($0.key)): \($0.value.serialized(indent: inner))" }
+      return "{\n" + members.map { "\(inner)\(_jsonQuoted($0.key)): \($0.value.serialized(indent: inner))" }
         .joined(separator: ",\n") + "\n\(indent)}"
     }
-  }
-}
-
-func _quote(_ s: String) -> String {
-  var out = "\""
-  for scalar in s.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    default:
-      if let escaped = _escapedControl(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
-    }
-  }
-  return out + "\""
-}
-
-/// A control character (below U+0020) as JSON writes it escaped (`\n`,
-/// `\u001b`); `nil` for any other scalar. Shared by JSON output and one-line
-/// error messages.
-func _escapedControl(_ scalar: Unicode.Scalar) -> String? {
-  switch scalar {
-  case "\n": return "\\n"
-  case "\r": return "\\r"
-  case "\t": return "\\t"
-  case _ where scalar.value < 0x20:
-    let hex = String(scalar.value, radix: 16)
-    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-  default: return nil
   }
 }
 

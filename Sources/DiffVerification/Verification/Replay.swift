@@ -21,7 +21,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
       // Ids are read before the stage applies, and only where they exist:
       // an out-of-range path is the stage's error, reported below.
       func exists(_ p: ItemPath) -> Bool {
-        p.section >= 0 && p.section < result.numberOfSections && p.item >= 0 && p.item < result.numberOfItems(inSection: p.section)
+        p.section >= 0 && p.section < result.numberOfSections && p.item >= 0 && p.item < result.numberOfItems(inSectionAt: p.section)
       }
       func exists(_ s: Int) -> Bool { s >= 0 && s < result.numberOfSections }
       for p in stage.itemDeletes where exists(p) { removed.append(result.item(at: p).id) }

@@ -75,39 +75,7 @@ public enum Verifier {
 
   static func check<S, I, C>(_ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>) -> VerificationFailure? {
     if let error = replay.error { return .invalidStage(error) }
-    return firstDifference(replay.result, new).map(VerificationFailure.wrongResult)
-  }
-
-  /// The first position where `result` differs from `target`, described; `nil` if equal.
-  public static func firstDifference<S: Hashable, I: Hashable, C: Equatable>(
-    _ result: Snapshot<S, I, C>, _ target: Snapshot<S, I, C>
-  ) -> String? {
-    for s in 0..<max(result.numberOfSections, target.numberOfSections) {
-      guard s < result.numberOfSections else { return "section \(s): missing, expected \"\(target.sectionIdentifiers[s])\"" }
-      guard s < target.numberOfSections else { return "section \(s): \"\(result.sectionIdentifiers[s])\" is extra" }
-      if result.sectionIdentifiers[s] != target.sectionIdentifiers[s] {
-        return "section \(s): \"\(result.sectionIdentifiers[s])\", expected \"\(target.sectionIdentifiers[s])\""
-      }
-      if result.sectionContent(at: s) != target.sectionContent(at: s) {
-        return "section \(s) content: \(_text(result.sectionContent(at: s))), expected \(_text(target.sectionContent(at: s)))"
-      }
-      let got = result.itemRange(ofSection: s)
-      let want = target.itemRange(ofSection: s)
-      for k in 0..<max(got.count, want.count) {
-        let here = ItemPath(section: s, item: k)
-        guard k < got.count else { return "item \(here): missing, expected \"\(target.allItems[want.lowerBound + k].id)\"" }
-        guard k < want.count else { return "item \(here): \"\(result.allItems[got.lowerBound + k].id)\" is extra" }
-        let a = result.allItems[got.lowerBound + k]
-        let b = target.allItems[want.lowerBound + k]
-        if a.id != b.id { return "item \(here): \"\(a.id)\", expected \"\(b.id)\"" }
-        if a.content != b.content { return "item \(here) content: \(_text(a.content)), expected \(_text(b.content))" }
-      }
-    }
-    return nil
-  }
-
-  static func _text<C>(_ content: C?) -> String {
-    content.map { "\"\($0)\"" } ?? "none"
+    return replay.result.firstDifference(to: new).map(VerificationFailure.wrongResult)
   }
 
   /// Runs `strategy` on the pair and checks its changeset (see

@@ -21,7 +21,7 @@ public struct WorkEstimate: Sendable {
     var resumed = 0.0
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
       let s = matching.sectionOldIndex[t]
-      search += Double(new.numberOfItems(inSection: t)) * Double(old.numberOfItems(inSection: s))
+      search += Double(new.numberOfItems(inSectionAt: t)) * Double(old.numberOfItems(inSectionAt: s))
       var last = old.itemRange(ofSection: s).lowerBound - 1
       for j in new.itemRange(ofSection: t) {
         let i = matching.itemOldIndex[j]
@@ -35,7 +35,7 @@ public struct WorkEstimate: Sendable {
       // Hashmap's unmoved kept items are a longest common subsequence of the pair.
       let oldRange = old.itemRange(ofSection: s)
       let common = new.itemRange(ofSection: t).filter { oldRange.contains(matching.itemOldIndex[$0]) && !matching.itemMoved[$0] }.count
-      let d = Double(oldRange.count + new.numberOfItems(inSection: t) - 2 * common)
+      let d = Double(oldRange.count + new.numberOfItems(inSectionAt: t) - 2 * common)
       squares += d * d
     }
     items = old.numberOfItems + new.numberOfItems

@@ -3,8 +3,10 @@ extension Changeset {
   /// allow for it (see the stage plan: at most four), or the first way the
   /// matching is malformed (``Matching/validate(from:to:)``).
   ///
-  /// Compares contents (`==`) of kept items and sections to find updates;
-  /// uses no hashing.
+  /// Compares contents (`==`) of kept items and sections to find updates,
+  /// and updates too the kept items and sections that `new` marks with
+  /// `reloadItems`, `reconfigureItems` or `reloadSections`. Hashes nothing
+  /// unless `new` holds such marks.
   ///
   /// - Complexity: O(*n* + *m*) for *n* old and *m* new items.
   @inlinable
@@ -55,6 +57,7 @@ extension Changeset {
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
       sectionChanged[t] = old._sectionContents[matching.sectionOldIndex[t]] != new._sectionContents[t]
     }
+    if new._hasMarks { Self._forceMarkedUpdates(of: new, matching, &itemChanged, &sectionChanged) }
     let plan = _StagePlan(
       oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
       itemChanged: itemChanged, sectionChanged: sectionChanged)
@@ -81,5 +84,21 @@ extension Changeset {
       }
       return stage
     })
+  }
+
+  /// Flags the kept items and sections that `new` marks for reload or
+  /// reconfiguration as changed, whatever their content (UIKit updates them).
+  @inlinable
+  static func _forceMarkedUpdates(
+    of new: Snapshot<SectionID, ItemID, Content>, _ matching: Matching,
+    _ itemChanged: inout [Bool], _ sectionChanged: inout [Bool]
+  ) {
+    let items = Set(new._reloadedItems).union(new._reconfiguredItems)
+    for j in 0..<new._items.count where matching.itemOldIndex[j] >= 0 && items.contains(new._items[j].id) {
+      itemChanged[j] = true
+    }
+    for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 && new._reloadedSections.contains(new._sectionIDs[t]) {
+      sectionChanged[t] = true
+    }
   }
 }

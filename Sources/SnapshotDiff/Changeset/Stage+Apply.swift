@@ -17,7 +17,7 @@ extension Stage {
   ) throws(StageError) -> Snapshot<SectionID, ItemID, Content> {
     let plan: _StageLayout
     do {
-      plan = try _StageLayout(self, oldSectionCount: old.numberOfSections) { old.numberOfItems(inSection: $0) }
+      plan = try _StageLayout(self, oldSectionCount: old.numberOfSections) { old.numberOfItems(inSectionAt: $0) }
     } catch {
       throw .brokenRule(error)
     }

@@ -15,7 +15,7 @@ extension Snapshot {
     var moves = 0
     var kept = [Int]()
     for t in 0..<new.numberOfSections {
-      let s = old.index(ofSection: new._sectionIDs[t])
+      let s = old.indexOfSection(new._sectionIDs[t])
       kept.removeAll(keepingCapacity: true)
       for j in new.itemRange(ofSection: t) {
         guard let i = oldPosition[new._items[j].id] else { continue }

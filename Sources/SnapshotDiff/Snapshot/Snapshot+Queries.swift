@@ -34,8 +34,9 @@ extension Snapshot {
     _sectionStarts[index]..<_sectionStarts[index + 1]
   }
 
+  /// The number of items in the section at an index.
   @inlinable
-  public func numberOfItems(inSection index: Int) -> Int {
+  public func numberOfItems(inSectionAt index: Int) -> Int {
     _sectionStarts[index + 1] - _sectionStarts[index]
   }
 
@@ -51,30 +52,43 @@ extension Snapshot {
   ///
   /// - Complexity: O(*s*).
   @inlinable
-  public func index(ofSection id: SectionID) -> Int? { _sectionIDs.firstIndex(of: id) }
+  public func indexOfSection(_ id: SectionID) -> Int? { _sectionIDs.firstIndex(of: id) }
 
-  /// The item identifiers of a section, or `nil` when there is no such section.
-  ///
-  /// - Complexity: O(*s* + *k*), for *k* items in the section.
-  @inlinable
-  public func itemIdentifiers(inSection id: SectionID) -> [ItemID]? {
-    guard let s = index(ofSection: id) else { return nil }
-    return _items[itemRange(ofSection: s)].map(\.id)
-  }
-
-  /// The index path of an item, or `nil`.
+  /// The index of an item in ``itemIdentifiers`` (all sections, in order), or `nil`.
   ///
   /// - Complexity: O(*n*): a snapshot keeps no index, so that building and
   ///   applying stay cheap.
   @inlinable
-  public func indexPath(of id: ItemID) -> ItemPath? {
-    guard let i = _items.firstIndex(where: { $0.id == id }) else { return nil }
-    return path(ofFlatIndex: i)
+  public func indexOfItem(_ id: ItemID) -> Int? { _items.firstIndex { $0.id == id } }
+
+  /// The number of items in a section.
+  ///
+  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)``, where UIKit raises.
+  @inlinable
+  public func numberOfItems(inSection id: SectionID) throws(SnapshotEditError) -> Int {
+    numberOfItems(inSectionAt: try _index(ofSection: id, for: .numberOfItemsInSection))
   }
 
-  /// The section identifier that holds an item, or `nil`.
+  /// The item identifiers of a section, in order.
+  ///
+  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)``, where UIKit raises.
+  /// - Complexity: O(*s* + *k*), for *k* items in the section.
   @inlinable
-  public func sectionIdentifier(containing id: ItemID) -> SectionID? {
+  public func itemIdentifiers(inSection id: SectionID) throws(SnapshotEditError) -> [ItemID] {
+    _items[itemRange(ofSection: try _index(ofSection: id, for: .itemIdentifiersInSection))].map(\.id)
+  }
+
+  /// The index path of an item, or `nil`.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  public func indexPath(of id: ItemID) -> ItemPath? {
+    indexOfItem(id).map(path(ofFlatIndex:))
+  }
+
+  /// The identifier of the section that holds an item, or `nil`.
+  @inlinable
+  public func sectionIdentifier(containingItem id: ItemID) -> SectionID? {
     indexPath(of: id).map { _sectionIDs[$0.section] }
   }
 }

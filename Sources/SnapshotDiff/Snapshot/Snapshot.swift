@@ -49,6 +49,11 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   @usableFromInline internal var _sectionStarts: [Int]
   /// All items, section after section.
   @usableFromInline internal var _items: [Item]
+  /// Ids marked by `reloadItems`, `reconfigureItems` and `reloadSections`:
+  /// a request to the next apply, each id once, in the order first marked.
+  @usableFromInline internal var _reloadedItems: [ItemID]
+  @usableFromInline internal var _reconfiguredItems: [ItemID]
+  @usableFromInline internal var _reloadedSections: [SectionID]
 
   /// An empty snapshot.
   @inlinable
@@ -57,6 +62,9 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
     _sectionContents = []
     _sectionStarts = [0]
     _items = []
+    _reloadedItems = []
+    _reconfiguredItems = []
+    _reloadedSections = []
   }
 
   /// Builds a snapshot from sections, checking that identifiers are unique.
@@ -86,7 +94,8 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
 extension Snapshot: Equatable {
   /// Two snapshots are equal when they hold the same sections in the same
   /// order with the same content, and the same items in the same order with
-  /// the same content.
+  /// the same content. Reload and reconfigure marks are not compared: they
+  /// are a request to the next apply, not what the list shows.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs._sectionIDs == rhs._sectionIDs && lhs._sectionStarts == rhs._sectionStarts

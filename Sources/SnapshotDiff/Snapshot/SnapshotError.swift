@@ -1,11 +1,10 @@
-/// Why a snapshot could not be built.
+/// Why a snapshot could not be built from its sections (an edit throws
+/// ``SnapshotEditError``, which names the operation).
 public enum SnapshotError: Error, Hashable, Sendable {
   /// Two sections share an identifier (its description, then both section indices).
   case duplicateSection(String, first: Int, second: Int)
   /// Two items share an identifier (its description, then both positions).
   case duplicateItem(String, first: ItemPath, second: ItemPath)
-  /// An operation named a section that the snapshot does not hold.
-  case unknownSection(String)
 }
 
 extension SnapshotError: CustomStringConvertible {
@@ -15,8 +14,6 @@ extension SnapshotError: CustomStringConvertible {
       return "duplicate section id \"\(id)\" at sections \(first) and \(second)"
     case let .duplicateItem(id, first, second):
       return "duplicate item id \"\(id)\" at \(first) and \(second)"
-    case let .unknownSection(id):
-      return "no section with id \"\(id)\""
     }
   }
 }

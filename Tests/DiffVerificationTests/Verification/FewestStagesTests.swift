@@ -15,7 +15,7 @@ import Testing
   /// Hashmap's changeset in two stages: the items change with the sections
   /// where they were, then the sections move.
   func verifySplit(_ oracle: PairOracle) throws -> VerificationFailure? {
-    let middle = try StringSnapshot(sections: oracle.old.sectionIdentifiers.map { oracle.new.section(at: oracle.new.index(ofSection: $0)!) })
+    let middle = try StringSnapshot(sections: oracle.old.sectionIdentifiers.map { oracle.new.section(at: oracle.new.indexOfSection($0)!) })
     let items = Hashmap().changeset(from: oracle.old, to: middle), sections = Hashmap().changeset(from: middle, to: oracle.new)
     #expect(items.stages.count == 1 && sections.stages.count == 1)
     return Verifier.verify(Changeset(stages: items.stages + sections.stages), madeBy: Hashmap().traits, oracle: oracle)

@@ -82,7 +82,7 @@ public struct Hanging: DiffStrategy {
   public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let newIDs = Set(new.itemIdentifiers), oldIDs = Set(old.itemIdentifiers)
     for t in 0..<new.numberOfSections {
-      guard let items = old.itemIdentifiers(inSection: new.sectionIdentifiers[t]) else { continue }
+      guard let items = try? old.itemIdentifiers(inSection: new.sectionIdentifiers[t]) else { continue }
       let gains = new.section(at: t).items.contains { !oldIDs.contains($0.id) }
       if gains && items.contains(where: { !newIDs.contains($0) }) {
         spinForever()
@@ -226,7 +226,7 @@ public struct SplitsShiftedSections: DiffStrategy {
     // the new items in the old section order.
     guard Set(old.sectionIdentifiers) == Set(new.sectionIdentifiers), old.sectionIdentifiers != new.sectionIdentifiers,
       let middle = try? Snapshot<S, I, C>(sections: old.sectionIdentifiers.map { id in
-        new.section(at: new.index(ofSection: id)!)
+        new.section(at: new.indexOfSection(id)!)
       })
     else { return whole }
     let items = Hashmap().changeset(from: old, to: middle)

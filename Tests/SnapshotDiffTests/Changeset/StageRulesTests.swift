@@ -180,7 +180,7 @@ import Testing
         return
       }
       // Moves conserve items: the count changes only by deletes and inserts.
-      let removed = stage.itemDeletes.count + stage.sectionDeletes.reduce(0) { $0 + state.numberOfItems(inSection: $1) }
+      let removed = stage.itemDeletes.count + stage.sectionDeletes.reduce(0) { $0 + state.numberOfItems(inSectionAt: $1) }
       let added = stage.itemInserts.count + stage.sectionInserts.reduce(0) { $0 + $1.section.items.count }
       #expect(result.numberOfItems == state.numberOfItems - removed + added)
       #expect(result.numberOfSections == state.numberOfSections - stage.sectionDeletes.count + stage.sectionInserts.count)

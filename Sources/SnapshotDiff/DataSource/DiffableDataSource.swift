@@ -1,0 +1,139 @@
+/// A headless `UICollectionViewDiffableDataSource`: it holds what the screen
+/// shows, diffs each snapshot applied against it, checks every stage against
+/// the batch update rules, and records the calls a collection view would
+/// have received, so that a screen's sessions can be tested on Linux.
+///
+/// ```swift
+/// let dataSource = DiffableDataSource<Section, String, String>()
+/// var snapshot = dataSource.snapshot()
+/// try snapshot.appendSections([.banner, .list])
+/// try snapshot.appendItems(banners, toSection: .banner)
+/// try dataSource.apply(snapshot)
+/// dataSource.updates  // [.batchUpdates([.insertSections([0, 1])], animated: true)]
+/// ```
+///
+/// Like UIKit's, it is a class: one instance per screen, mutated by each apply.
+/// It is not thread-safe; apply from one thread (UIKit's main thread).
+public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
+  public typealias Snapshot = SnapshotDiff.Snapshot<SectionID, ItemID, Content>
+
+  /// The strategy each apply diffs with.
+  public let strategy: any DiffStrategy
+  /// What the screen shows.
+  private var current = Snapshot()
+  /// Every update the collection view received, oldest first.
+  public private(set) var updates: [CollectionViewUpdate] = []
+  /// Where applied snapshots are written as a trace, while recording.
+  private var recorder: TraceRecorder?
+
+  /// An empty data source, diffing with `strategy` (``Hashmap`` by default).
+  public init(strategy: any DiffStrategy = Hashmap()) {
+    self.strategy = strategy
+  }
+
+  /// A copy of what the screen shows, to edit and apply.
+  public func snapshot() -> Snapshot { current }
+
+  /// Diffs `snapshot` against what the screen shows and applies the result
+  /// as the collection view would, one `performBatchUpdates` block per stage.
+  ///
+  /// Kept items whose content differs, or that `snapshot` marks with
+  /// `reloadItems` / `reconfigureItems`, are updated (`reloadItems(at:)` for
+  /// reload marks, `reconfigureItems(at:)` otherwise); sections marked with
+  /// `reloadSections` likewise. The marks are consumed: ``snapshot()`` holds none.
+  ///
+  /// - Returns: the updates of this apply (also appended to ``updates``).
+  /// - Throws: ``DataSourceError`` when the strategy's changeset would crash
+  ///   the app or show the wrong list; the data source is then left as it was.
+  @discardableResult
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) throws(DataSourceError) -> [CollectionViewUpdate] {
+    let changeset = try diff(to: snapshot)
+    let reloaded = Set(snapshot.reloadedItemIdentifiers)
+    var state = current
+    var applied: [CollectionViewUpdate] = []
+    for (k, stage) in changeset.stages.enumerated() {
+      let before = state
+      do {
+        state = try stage.apply(to: before)
+      } catch {
+        throw .brokenStage(strategy: strategy.name, ChangesetError(stage: k, error: error))
+      }
+      let calls = stage.collectionViewCalls { reloaded.contains(before.item(at: $0).id) }
+      applied.append(.batchUpdates(calls, animated: animatingDifferences))
+    }
+    if let difference = state.firstDifference(to: snapshot) {
+      throw .wrongResult(strategy: strategy.name, difference)
+    }
+    commit(state, applied)
+    completion?()
+    return applied
+  }
+
+  /// Replaces what the screen shows without diffing, as `reloadData()` does.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+    var shown = snapshot
+    shown._clearMarks()
+    commit(shown, [.reloadData])
+    completion?()
+  }
+
+  /// The identifier of the item at an index path, or `nil`.
+  public func itemIdentifier(for indexPath: ItemPath) -> ItemID? {
+    guard indexPath.section >= 0, indexPath.section < current.numberOfSections, indexPath.item >= 0,
+      indexPath.item < current.numberOfItems(inSectionAt: indexPath.section)
+    else { return nil }
+    return current.item(at: indexPath).id
+  }
+
+  /// The index path of an item, or `nil`.
+  public func indexPath(for itemIdentifier: ItemID) -> ItemPath? { current.indexPath(of: itemIdentifier) }
+
+  /// The identifier of the section at an index, or `nil`.
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+  }
+
+  /// The index of a section, or `nil`.
+  public func index(for sectionIdentifier: SectionID) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+  /// Writes what the screen shows now, then each snapshot applied from now
+  /// on, as lines of a trace (the file `diffbench verify` and `bench` read).
+  ///
+  /// - Throws: ``TraceRecorderError`` when the first line cannot be written.
+  public func startRecording(to recorder: TraceRecorder) throws(TraceRecorderError) {
+    try recorder.record(current, name: "start")
+    self.recorder = recorder
+  }
+
+  /// Stops writing applied snapshots (the recorder's file stays open until
+  /// the recorder is released or closed).
+  public func stopRecording() { recorder = nil }
+
+  /// The strategy's changeset, with a malformed matching reported rather
+  /// than trapped on.
+  private func diff(to snapshot: Snapshot) throws(DataSourceError) -> Changeset<SectionID, ItemID, Content> {
+    guard let matcher = strategy as? any MatchingStrategy else { return strategy.changeset(from: current, to: snapshot) }
+    do {
+      return try Changeset(from: current, to: snapshot, checking: matcher.matching(from: current, to: snapshot))
+    } catch {
+      throw .invalidMatching(strategy: strategy.name, error)
+    }
+  }
+
+  private func commit(_ shown: Snapshot, _ applied: [CollectionViewUpdate]) {
+    current = shown
+    updates += applied
+    // A recording that fails stops; the screen's state does not depend on it.
+    do {
+      try recorder?.record(shown, name: "apply \(recorder?.count ?? 0)")
+    } catch {
+      recordingError = error
+      recorder = nil
+    }
+  }
+
+  /// Why recording stopped, if a line could not be written.
+  public private(set) var recordingError: TraceRecorderError?
+}

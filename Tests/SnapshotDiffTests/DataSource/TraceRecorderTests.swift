@@ -1,0 +1,71 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+import Testing
+
+@Suite struct TraceRecorderTests {
+  func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+  }
+
+  /// `s` as a trace reads it back: a missing content reads as empty (SPEC §5).
+  func asRead(_ s: Snap) -> Snap {
+    try! Snap(sections: s.sections.map { section in
+      Snap.Section(section.id, content: section.content ?? "", items: section.items.map { Snap.Item($0.id, content: $0.content ?? "") })
+    })
+  }
+
+  @Test func recordedSnapshotsReadBackAsTheTraceReaderSeesThem() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let awkward = try Snap(sections: [
+      .init("quote \" and \\ back", content: "grid", items: [.init("line\nbreak", content: "tab\there"), .init("plain")]),
+      .init("empty"),
+    ])
+    let shorthand = list(["a", "b"])
+    let recorder = try TraceRecorder(path: path)
+    try recorder.record(awkward, name: "first")
+    try recorder.record(shorthand)
+    #expect(recorder.count == 2)
+    recorder.close()
+    let read = try TraceReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+    #expect(read.map(\.name) == ["first", nil])
+    #expect(read.map(\.snapshot) == [awkward, shorthand].map(asRead))
+  }
+
+  @Test func theDataSourceRecordsWhereItStartsAndEachApply() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = DiffableDataSource<String, String, String>()
+    try source.apply(list(["a"]))
+    try source.startRecording(to: try TraceRecorder(path: path))
+    try source.apply(list(["a", "b"]))
+    source.applySnapshotUsingReloadData(list(["c"]))
+    source.stopRecording()
+    try source.apply(list(["d"]))
+    let read = try TraceReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+    #expect(read.map(\.snapshot) == [list(["a"]), list(["a", "b"]), list(["c"])].map(asRead))
+    #expect(read.map(\.name) == ["start", "apply 1", "apply 2"])
+    #expect(source.recordingError == nil)
+  }
+
+  @Test func idsWrittenAlikeAreRefused() throws {
+    struct Twin: Hashable, CustomStringConvertible {
+      var n: Int
+      var description: String { "same" }
+    }
+    var s = Snapshot<String, Twin, String>()
+    try s.appendSections(["main"])
+    try s.appendItems([Twin(n: 1), Twin(n: 2)])
+    #expect(throws: TraceRecorderError.ambiguousIdentifier("item", "same")) { try s.traceLine() }
+  }
+
+  @Test func anUnwritablePathIsAnErrorNamingIt() {
+    #expect(throws: TraceRecorderError.cannotWrite("/nonexistent-dir/t.jsonl", "No such file or directory")) {
+      try TraceRecorder(path: "/nonexistent-dir/t.jsonl")
+    }
+    let recorder = try? TraceRecorder(path: "/dev/null")
+    recorder?.close()
+    #expect(throws: TraceRecorderError.cannotWrite("/dev/null", "the recorder is closed")) { try recorder?.record(list(["a"])) }
+  }
+}

@@ -1,0 +1,187 @@
+import SnapshotDiff
+import Testing
+
+/// Every `NSDiffableDataSourceSnapshot` member the README's table lists: what
+/// it does, and the typed error where UIKit raises (the snapshot unchanged).
+@Suite struct SnapshotEditingTests {
+  /// `top: a b` · `list: c d e`
+  func screen() -> Snap { snap([("top", ["a", "b"]), ("list", ["c", "d", "e"])]) }
+
+  func layout(_ s: Snap) -> [String] {
+    s.sections.map { "\($0.id): " + $0.items.map(\.id).joined(separator: " ") }
+  }
+
+  /// Runs an edit that must throw `expected`, and checks it left `s` as it was.
+  func refuses(_ expected: SnapshotEditError, _ s: Snap, _ edit: (inout Snap) throws -> Void) {
+    var copy = s
+    #expect(throws: expected) { try edit(&copy) }
+    #expect(copy == s && copy.reloadedItemIdentifiers == s.reloadedItemIdentifiers)
+  }
+
+  // MARK: Sections
+
+  @Test func insertSectionsBeforeAndAfter() throws {
+    var s = screen()
+    try s.insertSections(["x", "y"], beforeSection: "list")
+    try s.insertSections(["z"], afterSection: "list")
+    #expect(layout(s) == ["top: a b", "x: ", "y: ", "list: c d e", "z: "])
+    try s.appendItems(["f"], toSection: "y")
+    #expect(try s.itemIdentifiers(inSection: "y") == ["f"])
+    #expect(try s.itemIdentifiers(inSection: "list") == ["c", "d", "e"])
+    refuses(SnapshotEditError(.insertSectionsBefore, .sectionNotFound("nope")), s) { try $0.insertSections(["w"], beforeSection: "nope") }
+    refuses(SnapshotEditError(.insertSectionsAfter, .sectionNotFound("nope")), s) { try $0.insertSections(["w"], afterSection: "nope") }
+    refuses(SnapshotEditError(.insertSectionsAfter, .duplicateSection("top")), s) { try $0.insertSections(["top"], afterSection: "list") }
+    refuses(SnapshotEditError(.insertSectionsBefore, .duplicateSection("w")), s) { try $0.insertSections(["w", "w"], beforeSection: "top") }
+  }
+
+  @Test func appendSections() throws {
+    var s = screen()
+    try s.appendSections(["more"])
+    #expect(layout(s) == ["top: a b", "list: c d e", "more: "])
+    refuses(SnapshotEditError(.appendSections, .duplicateSection("list")), s) { try $0.appendSections(["list"]) }
+  }
+
+  @Test func deleteSectionsTakesTheirItems() throws {
+    var s = screen()
+    try s.appendSections(["tail"])
+    try s.appendItems(["f"])
+    try s.deleteSections(["list", "list"])
+    #expect(layout(s) == ["top: a b", "tail: f"])
+    #expect(s.indexPath(of: "f") == path(1, 0))
+    refuses(SnapshotEditError(.deleteSections, .sectionNotFound("list")), s) { try $0.deleteSections(["top", "list"]) }
+  }
+
+  @Test func moveSectionBeforeAndAfter() throws {
+    var s = screen()
+    try s.appendSections(["tail"])
+    try s.appendItems(["f"])
+    try s.moveSection("tail", beforeSection: "top")
+    #expect(layout(s) == ["tail: f", "top: a b", "list: c d e"])
+    try s.moveSection("tail", afterSection: "list")
+    try s.moveSection("top", afterSection: "list")
+    #expect(layout(s) == ["list: c d e", "top: a b", "tail: f"])
+    refuses(SnapshotEditError(.moveSectionBefore, .sectionRelativeToItself("top")), s) { try $0.moveSection("top", beforeSection: "top") }
+    refuses(SnapshotEditError(.moveSectionAfter, .sectionRelativeToItself("top")), s) { try $0.moveSection("top", afterSection: "top") }
+    refuses(SnapshotEditError(.moveSectionBefore, .sectionNotFound("nope")), s) { try $0.moveSection("nope", beforeSection: "top") }
+    refuses(SnapshotEditError(.moveSectionAfter, .sectionNotFound("nope")), s) { try $0.moveSection("top", afterSection: "nope") }
+  }
+
+  @Test func reloadSectionsMarksOnce() throws {
+    var s = screen()
+    try s.reloadSections(["list", "top", "list"])
+    #expect(s.reloadedSectionIdentifiers == ["list", "top"])
+    refuses(SnapshotEditError(.reloadSections, .sectionNotFound("nope")), s) { try $0.reloadSections(["top", "nope"]) }
+    try s.deleteSections(["top"])
+    #expect(s.reloadedSectionIdentifiers == ["list"])
+  }
+
+  // MARK: Items
+
+  @Test func appendItemsToNamedOrLastSection() throws {
+    var s = screen()
+    try s.appendItems(["f"], toSection: "top")
+    try s.appendItems([Item("g", content: "9.99")])
+    #expect(layout(s) == ["top: a b f", "list: c d e g"])
+    #expect(s.item(at: path(1, 3)).content == "9.99")
+    refuses(SnapshotEditError(.appendItems, .noSection), Snap()) { try $0.appendItems(["a"]) }
+    refuses(SnapshotEditError(.appendItems, .sectionNotFound("nope")), s) { try $0.appendItems(["z"], toSection: "nope") }
+    refuses(SnapshotEditError(.appendItems, .duplicateItem("z")), s) { try $0.appendItems(["z", "z"]) }
+  }
+
+  @Test func insertItemsBeforeAndAfter() throws {
+    var s = screen()
+    try s.insertItems(["x"], beforeItem: "c")
+    try s.insertItems(["y", "z"], afterItem: "b")
+    try s.insertItems([Item("w", content: "new")], afterItem: "e")
+    #expect(layout(s) == ["top: a b y z", "list: x c d e w"])
+    #expect(s.item(at: path(1, 4)).content == "new")
+    refuses(SnapshotEditError(.insertItemsBefore, .itemNotFound("nope")), s) { try $0.insertItems(["q"], beforeItem: "nope") }
+    refuses(SnapshotEditError(.insertItemsAfter, .itemNotFound("nope")), s) { try $0.insertItems(["q"], afterItem: "nope") }
+    refuses(SnapshotEditError(.insertItemsBefore, .duplicateItem("a")), s) { try $0.insertItems(["a"], beforeItem: "c") }
+    refuses(SnapshotEditError(.insertItemsAfter, .duplicateItem("q")), s) { try $0.insertItems(["q", "q"], afterItem: "c") }
+  }
+
+  @Test func deleteItemsAndDeleteAllItems() throws {
+    var s = screen()
+    try s.deleteItems(["b", "d", "d"])
+    #expect(layout(s) == ["top: a", "list: c e"])
+    refuses(SnapshotEditError(.deleteItems, .itemNotFound("b")), s) { try $0.deleteItems(["a", "b"]) }
+    try s.deleteItems(["a"])
+    #expect(layout(s) == ["top: ", "list: c e"])
+    s.deleteAllItems()
+    #expect(s.numberOfSections == 0 && s.numberOfItems == 0)
+  }
+
+  @Test func moveItemBeforeAndAfterAcrossSections() throws {
+    var s = screen()
+    try s.moveItem("e", beforeItem: "a")
+    #expect(layout(s) == ["e a b", "c d"].enumerated().map { ["top: ", "list: "][$0.offset] + $0.element })
+    try s.moveItem("e", afterItem: "d")
+    try s.moveItem("a", afterItem: "b")
+    #expect(layout(s) == ["top: b a", "list: c d e"])
+    try s.moveItem("c", beforeItem: "e")
+    #expect(layout(s) == ["top: b a", "list: d c e"])
+    refuses(SnapshotEditError(.moveItemBefore, .itemRelativeToItself("a")), s) { try $0.moveItem("a", beforeItem: "a") }
+    refuses(SnapshotEditError(.moveItemAfter, .itemRelativeToItself("a")), s) { try $0.moveItem("a", afterItem: "a") }
+    refuses(SnapshotEditError(.moveItemBefore, .itemNotFound("nope")), s) { try $0.moveItem("nope", beforeItem: "a") }
+    refuses(SnapshotEditError(.moveItemAfter, .itemNotFound("nope")), s) { try $0.moveItem("a", afterItem: "nope") }
+  }
+
+  @Test func reloadAndReconfigureMarkItemsUntilTheyLeave() throws {
+    var s = screen()
+    try s.reloadItems(["a", "c", "a"])
+    try s.reconfigureItems(["d"])
+    #expect(s.reloadedItemIdentifiers == ["a", "c"])
+    #expect(s.reconfiguredItemIdentifiers == ["d"])
+    refuses(SnapshotEditError(.reloadItems, .itemNotFound("nope")), s) { try $0.reloadItems(["b", "nope"]) }
+    refuses(SnapshotEditError(.reconfigureItems, .itemNotFound("nope")), s) { try $0.reconfigureItems(["nope"]) }
+    // A mark follows its item, and leaves with it.
+    try s.moveItem("a", afterItem: "e")
+    #expect(s.reloadedItemIdentifiers == ["a", "c"])
+    try s.deleteItems(["c"])
+    try s.deleteSections(["list"])
+    #expect(s.reloadedItemIdentifiers == [] && s.reconfiguredItemIdentifiers == [])
+    // Marks are a request, not content: equality ignores them.
+    var marked = screen()
+    try marked.reloadItems(["a"])
+    #expect(marked == screen())
+  }
+
+  // MARK: Queries
+
+  @Test func queries() throws {
+    let s = screen()
+    #expect(s.numberOfSections == 2 && s.numberOfItems == 5)
+    #expect(s.sectionIdentifiers == ["top", "list"])
+    #expect(s.itemIdentifiers == ["a", "b", "c", "d", "e"])
+    #expect(s.indexOfSection("list") == 1 && s.indexOfSection("nope") == nil)
+    #expect(s.indexOfItem("d") == 3 && s.indexOfItem("nope") == nil)
+    #expect(s.sectionIdentifier(containingItem: "d") == "list" && s.sectionIdentifier(containingItem: "nope") == nil)
+    #expect(try s.numberOfItems(inSection: "list") == 3)
+    #expect(try s.itemIdentifiers(inSection: "top") == ["a", "b"])
+    #expect(throws: SnapshotEditError(.numberOfItemsInSection, .sectionNotFound("nope"))) { try s.numberOfItems(inSection: "nope") }
+    #expect(throws: SnapshotEditError(.itemIdentifiersInSection, .sectionNotFound("nope"))) { try s.itemIdentifiers(inSection: "nope") }
+  }
+
+  @Test func errorsReadAsOneLineNamingOperationAndID() {
+    #expect(SnapshotEditError(.insertItemsBefore, .itemNotFound("p9")).description == "insertItems(_:beforeItem:): item \"p9\" not found")
+    #expect(SnapshotEditError(.moveSectionAfter, .sectionRelativeToItself("top")).description
+      == "moveSection(_:afterSection:): section \"top\" cannot move relative to itself")
+  }
+
+  /// Edits compose with diffing: whatever a chain of edits builds, every
+  /// strategy's changeset reaches it.
+  @Test func editedSnapshotsDiffToThemselves() throws {
+    let old = screen()
+    var new = old
+    try new.moveSection("list", beforeSection: "top")
+    try new.moveItem("a", afterItem: "e")
+    try new.insertItems(["n"], beforeItem: "b")
+    try new.deleteItems(["d"])
+    try new.insertSections(["extra"], afterSection: "top")
+    try new.appendItems(["x"], toSection: "extra")
+    for strategy in Strategies.all {
+      #expect(try strategy.changeset(from: old, to: new).apply(to: old) == new, "\(strategy.name)")
+    }
+  }
+}
