@@ -66,7 +66,7 @@ let package = Package(
     .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults"]),
-    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification"]),
+    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
     .executableTarget(

@@ -1,3 +1,4 @@
+import SnapshotDiff
 import DiffBenchmarks
 import DiffResults
 import DiffVerification
@@ -81,6 +82,30 @@ import Testing
     // Comparing the report with itself: nothing changed.
     let same = try diffbench(["compare", dir + "/r.csv", dir + "/r.csv"])
     #expect(same.status == 0 && same.out.contains("0 slower, 0 faster, 0 with more ops"), "\(same.out)")
+  }
+
+  @Test func aSessionRecordedByTheDataSourceIsVerifiedAndBenched() throws {
+    let dir = try folder(["README": "a session recorded by a test"])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let dataSource = DiffableDataSource<String, Int, String>()
+    try dataSource.startRecording(to: TraceRecorder(path: dir + "/feed.jsonl"))
+    var snapshot = dataSource.snapshot()
+    try snapshot.appendSections(["feed"])
+    try snapshot.appendItems(Array(0..<50))
+    try dataSource.apply(snapshot)
+    for page in 1...3 {
+      try snapshot.appendItems(Array(page * 50..<(page + 1) * 50))
+      try snapshot.moveItem(page * 50, beforeItem: 0)
+      try dataSource.apply(snapshot)
+    }
+    dataSource.stopRecording()
+    let verify = try diffbench(["verify", dir + "/feed.jsonl"])
+    #expect(verify.status == 0 && verify.out.hasSuffix("5 passed, 0 failed\n"), "\(verify.out)\(verify.err)")
+    let run = try diffbench(["bench", "--quick", dir + "/feed.jsonl", "--out", dir + "/r.csv"])
+    #expect(run.status == 0, "\(run.err)")
+    // The start line and four applies: four steps per strategy.
+    let rows = try CSVReport.read(contentsOf: dir + "/r.csv").filter { $0.workload == "feed" && $0.strategy == "hashmap" }
+    #expect(Set(rows.compactMap(\.step)) == [1, 2, 3, 4], "\(run.out)")
   }
 
   @Test func aBadTraceLineIsOneLineNamingFileAndLine() throws {
