@@ -5,7 +5,7 @@ RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load
+.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -49,6 +49,13 @@ report: release
 
 fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
+
+# The library's documentation: the DocC catalog (the contract's articles and
+# every public symbol), any warning an error. Serve .build/docs with any static
+# web server, or preview with `swift package --disable-sandbox preview-documentation --target SnapshotDiff`.
+docs:
+	$(SWIFT) package --disable-sandbox generate-documentation --target SnapshotDiff \
+	  --warnings-as-errors --output-path .build/docs --transform-for-static-hosting
 
 # Verdicts under load: verify a 100,005-item sectioned case with every
 # strategy while two CPU hogs run, and still catch a real hang.

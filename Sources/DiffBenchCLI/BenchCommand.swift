@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "The quick workloads with a short budget: about two minutes.")
   var quick = false
 
-  @Flag(help: "Count instructions under callgrind instead of timing (SPEC §6.1): one row per cell, the same run after run. Covers the workloads up to 100,000 items unless --filter names others.")
+  @Flag(help: "Count instructions under callgrind instead of timing (see the Diffbench article, counted runs): one row per cell, the same run after run. Covers the workloads up to 100,000 items unless --filter names others.")
   var instructions = false
 
   @Option(help: "Only workloads whose name starts with this (repeatable).")

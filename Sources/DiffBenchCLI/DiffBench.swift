@@ -23,8 +23,8 @@ public struct DiffBench: ParsableCommand {
     abstract: "Verify, fuzz and benchmark list-diff strategies.",
     discussion: """
       Strategies: \(Contenders.names.joined(separator: ", ")). \
-      Corpus files are JSON pairs of snapshots (SPEC §5); changeset files JSON (SPEC §7); \
-      reports CSV (SPEC §6).
+      Corpus files are JSON pairs of snapshots, changeset files JSON, traces JSON Lines, reports \
+      CSV: the formats are the File formats and Diffbench articles of the docs (make docs).
       """,
     subcommands: [
       ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self, ReportCommand.self,
@@ -35,7 +35,7 @@ public struct DiffBench: ParsableCommand {
   public init() {}
 
   /// Runs the command line with `extraStrategies` beside the library's.
-  /// Exits with SPEC §6's status (a usage error, or two strategies with one
+  /// Exits with the documented status (a usage error, or two strategies with one
   /// name, exits 2).
   public static func main(extraStrategies: [any DiffStrategy]) -> Never {
     let all = Strategies.all + extraStrategies
@@ -53,7 +53,7 @@ public struct DiffBench: ParsableCommand {
     Foundation.exit(0)
   }
 
-  /// Parses and runs, with SPEC §6's exit codes: a usage error exits 2.
+  /// Parses and runs, with the documented exit codes: a usage error exits 2.
   public static func main() {
     // Interrupted or terminated, diffbench takes its workers with it.
     ChildRegistry.killChildrenOnSignals()
@@ -134,7 +134,7 @@ struct WorkerCommand: ParsableCommand {
   }
 }
 
-/// Seconds one strategy may take on one pair; SPEC §6's default is 10.
+/// Seconds one strategy may take on one pair; the documented default is 10.
 struct TimeoutOption: ParsableArguments {
   @Option(help: "CPU seconds one strategy call may use before it is a hang (a failure); more where its cost model estimates more for the pair. A call blocked without using CPU is a hang after ten times its deadline of wall time.")
   var timeout: Double = 10

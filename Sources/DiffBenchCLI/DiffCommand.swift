@@ -9,7 +9,7 @@ struct DiffCommand: ParsableCommand {
     abstract: "Print the changeset one strategy produces for a corpus case.",
     discussion: """
       Formats: `text` for people (a stage a paragraph, an operation a line with its id), `json` \
-      the changeset file of SPEC §7 (what `check` reads), `uikit` each stage as the \
+      the changeset file `check` reads, `uikit` each stage as the \
       performBatchUpdates block a UICollectionView would receive.
       Exit status: 0, 1 the strategy gave no changeset (a malformed matching), 2 invalid input or usage.
       """)
@@ -58,15 +58,15 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Apply a changeset from anywhere to a corpus case's old snapshot and judge it.",
     discussion: """
-      Each stage is held to the seven rules of a batch update (SPEC §3), then the result is \
-      compared with the case's new snapshot. The changeset file is JSON (SPEC §7; `diff --format \
+      Each stage is held to the seven rules of a batch update (the Changesets and batch update rules article of the docs), then the result is \
+      compared with the case's new snapshot. The changeset file is JSON (the File formats article; `diff --format \
       json` writes one). Prints `ok: N stages reach the target`, or one line naming the stage and \
       the rule (`stage 1: rule 4: …`) or the first position where the result differs.
       Exit status: 0 valid and reaches the target, 1 it does not, 2 invalid input or usage.
       """)
 
   @Argument(help: "The corpus case (JSON).") var file: String
-  @Argument(help: "The changeset (JSON, SPEC §7).") var changeset: String
+  @Argument(help: "The changeset (JSON, as `diff --format json` prints).") var changeset: String
 
   func run() throws {
     let pair = try loadCase(file)

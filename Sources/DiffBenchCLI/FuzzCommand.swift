@@ -38,7 +38,7 @@ struct FuzzCommand: ParsableCommand {
   @OptionGroup var strategies: StrategyOptions
   @OptionGroup var timeout: TimeoutOption
 
-  @Option(help: "Worker processes (default: the number of cores).")
+  @Option(help: "Worker processes.")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Option(help: "Largest snapshot the generator makes, in items.")

@@ -7,7 +7,7 @@ import Foundation
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Draw bench reports as one self-contained HTML page (SPEC §6.2).",
+    abstract: "Draw bench reports as one self-contained HTML page.",
     discussion: """
       Reads reports (CSV files, or folders of them) and writes one HTML page that opens \
       offline: plots as inline SVG, every plotted value also a tooltip and a table row. \

@@ -10,7 +10,7 @@ struct VerifyCommand: ParsableCommand {
     commandName: "verify",
     abstract: "Run strategies on corpus files and check every changeset.",
     discussion: """
-      Each file's pair goes through every strategy (or those named) and the oracles of SPEC §6: \
+      Each file's pair goes through every strategy (or those named) and the oracles: \
       every stage keeps the batch-update rules, the result equals the target exactly, the gone \
       ids are deleted and the new ones inserted, an identical pair gives no stage, moves are at \
       least min_moves (exactly, for a strategy that promises the minimum) and follow the \

@@ -4,7 +4,7 @@ import DiffVerification
 import Foundation
 import SnapshotDiff
 
-/// Counted runs (SPEC §6.1): the instructions each diff executes, under
+/// Counted runs (the diffbench article, counted runs): the instructions each diff executes, under
 /// valgrind's callgrind, which stays the same run after run where wall time
 /// drifts by tens of percent.
 ///

@@ -1,7 +1,7 @@
 import DiffResults
 import Foundation
 
-/// The report page (SPEC §6.2): one self-contained HTML file with the
+/// The report page (the diffbench article, the report page): one self-contained HTML file with the
 /// scaling sweep, each workload as multiples of the floor, changeset quality,
 /// memory, and the history of every cell across commits. Plots are inline
 /// SVG; every plotted value is also a tooltip and a table row.

@@ -1,7 +1,7 @@
 import DiffVerification
 import Foundation
 
-/// One row of a report (SPEC §6): one timed sample, or one counted cell.
+/// One row of a report (the diffbench article): one timed sample, or one counted cell.
 public struct ReportRow: Equatable, Sendable {
   public var commit = ""
   public var date = ""
@@ -75,7 +75,7 @@ public struct ReportRow: Equatable, Sendable {
   }
 }
 
-/// The CSV report: exactly SPEC §6's columns, in order, each defined once —
+/// The CSV report: exactly the documented columns, in order, each defined once —
 /// its name, how a row writes it and how a field reads back into a row.
 public enum CSVReport {
   /// One column: its header name, its field for a row, and how a field sets it.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Two reports side by side, per workload × strategy (`diffbench compare`).
 ///
-/// A cell counted on both sides (SPEC §6.1) is judged by instructions: the
+/// A cell counted on both sides (the diffbench article, counted runs) is judged by instructions: the
 /// ratio head / base is exact, `slower` above 1 + `countThreshold`, `faster`
 /// below 1 − `countThreshold`.
 ///

@@ -2,7 +2,7 @@ import DiffVerification
 import Foundation
 
 /// How each strategy's cost grows with n on the scaling sweep
-/// (`random-1e2` … `random-1e6`, SPEC §6.2).
+/// (`random-1e2` … `random-1e6`, the diffbench article, the report page).
 ///
 /// The exponent is the least-squares slope of log(median) against log(n),
 /// n being the old snapshot's items: 1 is linear, 2 quadratic. It is fitted

@@ -8,14 +8,18 @@ func diffbench(_ arguments: [String], in directory: String? = nil, executable: S
   process.executableURL = bundle.appendingPathComponent(executable)
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-  let out = Pipe(), err = Pipe()
+  // Standard error goes to a file, standard output through a pipe read to
+  // its end before waiting: neither can fill up and block the child.
+  let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)").path
+  _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+  defer { try? FileManager.default.removeItem(atPath: errPath) }
+  let out = Pipe()
   process.standardOutput = out
-  process.standardError = err
+  process.standardError = FileHandle(forWritingAtPath: errPath)
   try process.run()
-  // Read before waiting, so a full pipe cannot block the child.
   let outData = out.fileHandleForReading.readDataToEndOfFile()
-  let errData = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
+  let errData = FileManager.default.contents(atPath: errPath) ?? Data()
   return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 

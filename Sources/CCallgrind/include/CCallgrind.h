@@ -1,4 +1,4 @@
-// Callgrind's client requests, for counting only the diff (SPEC §6.1).
+// Callgrind's client requests, for counting only the diff (the diffbench article, counted runs).
 // Without valgrind's headers, or outside valgrind, each is a no-op.
 #ifndef SNAPSHOTDIFF_CCALLGRIND_H
 #define SNAPSHOTDIFF_CCALLGRIND_H

@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotDiff
 
-/// Changeset files (SPEC §7): a changeset from any library, in any language,
+/// Changeset files (the File formats article, changeset files): a changeset from any library, in any language,
 /// as one JSON object, so that `diffbench check` can hold it to the rules.
 ///
 /// ```json

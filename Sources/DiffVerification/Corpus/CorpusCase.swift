@@ -5,7 +5,7 @@ import SnapshotDiff
 public typealias StringSnapshot = Snapshot<String, String, String>
 public typealias StringChangeset = Changeset<String, String, String>
 
-/// One corpus file (SPEC §5): a named pair of snapshots.
+/// One corpus file (the File formats article, corpus files): a named pair of snapshots.
 public struct CorpusCase: Equatable, Sendable {
   public var name: String
   public var old: StringSnapshot

@@ -43,7 +43,7 @@ public enum Reference {
     return previous[b.count]
   }
 
-  /// SPEC §4's `min_moves`, straight from its definition: items whose
+  /// the documented `min_moves`, straight from its definition: items whose
   /// section id changes, plus per section present in both the kept items
   /// less a longest subsequence of them in their old relative order.
   public static func minimumMoves(from old: StringSnapshot, to new: StringSnapshot) -> Int {

@@ -60,7 +60,7 @@ final class _LazyIndex: @unchecked Sendable {  // `built` is guarded by `lock`
   }
 }
 
-/// The oracles of SPEC §6, as one namespace: `check` (the rules and the
+/// The oracles of the diffbench article, as one namespace: `check` (the rules and the
 /// target), `verify` (everything a failure is), and their helpers.
 public enum Verifier {
   /// Applies `changeset` to `old` and checks it gives `new` exactly.
@@ -104,7 +104,7 @@ public enum Verifier {
     }
   }
 
-  /// Checks a changeset against everything a failure is (SPEC §6), in order:
+  /// Checks a changeset against everything a failure is (the diffbench article), in order:
   /// valid stages and the exact target; exactly the gone ids deleted and the new
   /// ones inserted (a kept id re-inserted only where the traits allow it); no
   /// stage for an identical pair; moves plus re-inserted kept ids at least

@@ -25,7 +25,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
   /// count after the update (old − deletes − moves out + inserts + moves in).
   case invalidItemCount(section: Int, countAfterUpdate: Int, Operation, ItemPath)
 
-  /// The number of the rule (1–7), as in SPEC §3.
+  /// The number of the rule (1–7), as in the Changesets and batch update rules article.
   public var rule: Int {
     switch self {
     case .positionOutOfRange: return 1

@@ -6,7 +6,8 @@ extension Snapshot {
   /// in both, the items kept in that section less the longest subsequence of
   /// them that keeps its relative order.
   ///
-  /// - Complexity: O(*n* + *m* log *m*).
+  /// - Complexity: O(*n* + *m* log *m* + *s*·*s′*) for *s* old and *s′* new
+  ///   sections: each new section's old index is found by a linear search.
   @inlinable
   public static func minimumMoves(from old: Self, to new: Self) -> Int {
     var oldPosition = [ItemID: Int](minimumCapacity: old.numberOfItems)

@@ -1,5 +1,5 @@
 /// Paul Heckel's diff (CACM 21(4), 1978): six passes over a symbol table, as
-/// IGListKit and DifferenceKit use it.
+/// IGListKit and DifferenceKit use it; its moves follow IGListKit's rule.
 ///
 /// Pass 1 counts each id in the new list and points each new line at its
 /// symbol; pass 2 does the same for the old list and records the old line

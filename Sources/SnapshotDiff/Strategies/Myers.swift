@@ -2,9 +2,10 @@
 /// linear-space refinement: find the middle snake of an optimal edit path,
 /// recurse on both sides.
 ///
-/// Ids are first interned to integers (an old item's number is its position;
-/// a new id not in the old list gets a number of its own), so the inner loop
-/// compares integers. Within a section pair, ids found on one side only are
+/// Ids are first turned into integers, so the inner loop compares integers:
+/// a kept item into its old flat position (the aligned walk hashmap uses
+/// too), a section into its old index (a new section gets a number no old
+/// one has). Within a section pair, ids found on one side only are
 /// set aside before the search (they cannot be common), so the edit distance
 /// *D* it runs on counts the moved items, not the deletes and inserts. Sections are diffed first; then each new section's
 /// items against those of the old section it continues (as DifferenceKit
@@ -26,7 +27,7 @@ public struct Myers: MatchingStrategy {
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Matching {
     let (sectionOldIndex, sectionMoved) = _myersMatch(old: old._sectionIDs, new: new._sectionIDs, id: { $0 })
-    // Interned: an old item's number is its flat position.
+    // An item's number is its old flat position (-1: inserted).
     let itemOldIndex = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     // Kept items are moved unless found in their section pair's common subsequence.
     var itemMoved = itemOldIndex.map { $0 >= 0 }

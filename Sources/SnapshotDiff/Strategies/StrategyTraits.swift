@@ -11,7 +11,8 @@ public struct StrategyTraits: Hashable, Sendable {
     /// Moves equal `min_moves`: the kept items of each section pair off one
     /// longest increasing subsequence, plus those that change section.
     case minimal
-    /// Greedy rank rule (IGListKit, DifferenceKit): a kept item is moved when
+    /// Greedy rank rule (IGListKit's; DifferenceKit's differs, see the
+    /// Heckel guide): a kept item is moved when
     /// it changes section, or when its rank among the items kept in the same
     /// section pair differs between old and new. Sections likewise, ranked
     /// among kept sections.

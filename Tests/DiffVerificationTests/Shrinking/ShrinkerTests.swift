@@ -42,9 +42,9 @@ extension ShrinkerTests {
   @Test func stopsAtItsBudgetOfTime() {
     let old = SnapshotDraft(sections: [.init(id: "A", items: (0..<100).map { (id: "i\($0)", content: "") })])
     var shrinker = Shrinker(seconds: 0.2) { _ in Thread.sleep(forTimeInterval: 0.05); return false }
-    let start = Date()
     _ = shrinker.shrink((old, old))
-    #expect(Date().timeIntervalSince(start) < 1)
-    #expect(shrinker.tried >= 2 && shrinker.tried <= 6)
+    // Each try sleeps 0.05 s, so a 0.2 s budget allows at most five (the
+    // fifth begins before the budget is spent); asserted on tries, not on a clock.
+    #expect(shrinker.tried >= 1 && shrinker.tried <= 5)
   }
 }

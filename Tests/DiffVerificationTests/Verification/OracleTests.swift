@@ -10,7 +10,7 @@ import Testing
   }
 
   @Test func referenceLISAgreesWithTheFastOneOnRandomSequences() {
-    var rng = SystemRandomNumberGenerator()
+    var rng = SplitMix64(seed: 0x0_1ac1e)  // seeded: a failure replays
     for _ in 0..<300 {
       let values = (0..<Int.random(in: 0...60, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }
       #expect(Reference.longestIncreasingLength(values) == longestIncreasingSubsequenceLength(values), "\(values)")
