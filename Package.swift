@@ -67,7 +67,7 @@ let package = Package(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
-    .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults"]),
+    .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),

@@ -119,8 +119,13 @@ struct BenchCommand: ParsableCommand {
 
   func finish(_ cells: [CellResult], path: String) throws {
     print(Summary.table(cells))
-    try CSVReport.write(cells.flatMap(\.rows), to: path)
-    print("\nwrote \(path) (\(cells.reduce(0) { $0 + $1.rows.count }) rows)")
+    let rows = cells.flatMap(\.rows)
+    try CSVReport.write(rows, to: path)
+    // The summary beside it is what results/ keeps in git (a row per cell).
+    let summary = ReportFile.summaryPath(for: path)
+    let summarized = CellSummary.summaries(of: rows)
+    try SummaryReport.write(summarized, to: summary)
+    print("\nwrote \(path) (\(rows.count) rows) and \(summary) (\(summarized.count) cells)")
     if cells.contains(where: { $0.failure != nil }) { throw ExitCode(1) }
   }
 }

@@ -15,15 +15,17 @@ struct CompareCommand: ParsableCommand {
       A cell counted on both sides (bench --instructions) is judged by its exact instruction ratio \
       (--count-threshold, default 1%). A timed cell is judged by wall time divided by the floor's \
       sample of the same round, so the machine's drift cancels; the ratio of the medians gets a \
-      95% bootstrap interval, and slower needs the whole interval above 1 (--threshold, default \
-      5%). The floor's own change is printed as the drift. Any increase in stages, deletes, \
-      inserts or moves is flagged, as is a head row that failed verification.
+      95% interval (each side's order-statistic interval for its median, combined), and slower \
+      needs the whole interval above 1 (--threshold, default 5%). The floor's own change is printed as the drift. Any increase in stages, deletes, \
+      inserts or moves is flagged, as is a head row that failed verification. Either report may \
+      be raw (a row per sample) or a summary (a row per cell, as results/ keeps them): both are \
+      judged from the same per-cell summary.
       Exit status: 0 fine, 1 a significant slowdown beyond the threshold or more ops, \
       2 invalid input (the file, line and column are named).
       """)
 
-  @Argument(help: "The base report (CSV).") var base: String
-  @Argument(help: "The head report (CSV).") var head: String
+  @Argument(help: "The base report (CSV, raw or summary).") var base: String
+  @Argument(help: "The head report (CSV, raw or summary).") var head: String
 
   @Option(help: "Timed cells: changes within this percentage are noise.")
   var threshold: Double = 5
@@ -40,15 +42,15 @@ struct CompareCommand: ParsableCommand {
   }
 
   func run() throws {
-    let baseRows: [ReportRow], headRows: [ReportRow]
+    let baseCells: [CellSummary], headCells: [CellSummary]
     do {
-      baseRows = try CSVReport.read(contentsOf: base)
-      headRows = try CSVReport.read(contentsOf: head)
+      baseCells = try ReportFile.read(contentsOf: base)
+      headCells = try ReportFile.read(contentsOf: head)
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
-    let comparison = Comparison(base: baseRows, head: headRows, threshold: threshold / 100, countThreshold: countThreshold / 100)
+    let comparison = Comparison(base: baseCells, head: headCells, threshold: threshold / 100, countThreshold: countThreshold / 100)
     print(comparison.table)
     if let html {
       try writeAtomically(ComparisonPage.html(comparison, base: base, head: head), to: html)

@@ -16,7 +16,7 @@ public enum Summary {
       if !lines.isEmpty { lines.append("") }
       lines += sessionTable(cells.filter { traces.contains($0.workload) })
     }
-    if let growth = Growth.line(cells.flatMap(\.rows)) {
+    if let growth = Growth.line(CellSummary.summaries(of: cells.flatMap(\.rows))) {
       lines.append("")
       lines.append(growth + "  (slope of log median against log n on the random-1e* sweep)")
     }

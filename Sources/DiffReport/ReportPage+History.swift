@@ -9,7 +9,7 @@ extension ReportPage {
     s += "<p class=\"note\">Each workload's cells across commits, oldest left: the median time of timed runs, the instruction "
     s += "count of counted ones, log scale. A red ring marks a step that <code>diffbench compare</code> of the two runs calls "
     s += "<b>slower</b> (its verdict, with the same rules and thresholds: exact instruction ratios for counted cells, "
-    s += "floor-normalised medians with a bootstrap interval for timed ones). Timed runs from different machines or days "
+    s += "floor-normalised medians with a 95 % interval for timed ones). Timed runs from different machines or days "
     s += "differ by the machine's drift; read the floor's line as that drift.</p>\n"
     var any = false
     for counted in [false, true] {
@@ -21,7 +21,7 @@ extension ReportPage {
       // Compare's verdict on each step.
       var slower: [Int: [String: String]] = [:]
       for k in 1..<kind.count {
-        let comparison = Comparison(base: kind[k - 1].rows, head: kind[k].rows)
+        let comparison = Comparison(base: kind[k - 1].cells, head: kind[k].cells)
         for row in comparison.slower {
           slower[k, default: [:]]["\(row.workload)\t\(row.strategy)"] =
             "compare \(kind[k - 1].commit) → \(kind[k].commit): \(row.workload) \(row.strategy) slower, ×\(String(format: "%.3f", row.ratio ?? 0))"

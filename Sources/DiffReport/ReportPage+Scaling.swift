@@ -15,7 +15,7 @@ extension ReportPage {
       guard let chart = scalingChart(run) else { continue }
       any = true
       var table = [["strategy", "exponent"] + Growth.sweep]
-      for (strategy, points) in Growth.points(run.rows) {
+      for (strategy, points) in Growth.points(run.cells) {
         var row = [strategy, Growth.exponent(points).map(Growth.format) ?? "-"]
         for w in Growth.sweep {
           let p = points.first { $0.workload == w }
@@ -36,7 +36,7 @@ extension ReportPage {
 
   /// The sweep of one run as a log–log chart; `nil` without sweep cells.
   func scalingChart(_ run: ReportRun) -> LineChart? {
-    let sweeps = Growth.points(run.rows).filter { !$0.points.isEmpty }
+    let sweeps = Growth.points(run.cells).filter { !$0.points.isEmpty }
     guard !sweeps.isEmpty else { return nil }
     let series = sweeps.map { strategy, points in
       LineChart.Series(

@@ -8,7 +8,8 @@ extension ReportPage {
   var sessionsSection: String {
     var s = "<section id=\"sessions\"><h2>5. Sessions</h2>\n"
     s += "<p class=\"note\">A trace is a session of applies on one screen, each on the state the one before left. "
-    s += "Each point is one apply's median over its samples; the dashed lines are a frame at 120 Hz (8.33 ms) and "
+    s += "Each point is one apply's median over its samples (a session of more than \(SessionSummary.plotted) applies shows "
+    s += "the slowest apply of each of \(SessionSummary.plotted) runs of consecutive applies); the dashed lines are a frame at 120 Hz (8.33 ms) and "
     s += "60 Hz (16.67 ms): a point above one is an apply that misses that frame.</p>\n"
     var any = false
     for run in [newestTimed, newestCounted].compactMap({ $0 }) {
@@ -26,21 +27,20 @@ extension ReportPage {
     var table = [["strategy", "applies", "total", "median", "p99", "max"] + (run.counted ? [] : ["> 8.33 ms", "> 16.67 ms"])]
     var steps: [Int] = []
     for strategy in run.strategies where Yardstick(rawValue: strategy) != .scan {
-      guard let rows = run.rows(workload, strategy), !rows.isEmpty else { continue }
-      let session = Session(rows)
-      let stepsHere = Array(Set(rows.compactMap(\.step))).sorted()
+      guard let session = run.cell(workload, strategy)?.session else { continue }
+      let stepsHere = session.points.map(\.step)
       if stepsHere.count > steps.count { steps = stepsHere }
       let value = { (v: Double) in ReportPage.value(v, counted: run.counted) }
       series.append(LineChart.Series(
         name: strategy, color: palette.color(strategy), dashed: Yardstick(rawValue: strategy) != nil,
-        points: zip(stepsHere, session.applies).map { step, v in
+        points: session.points.map { point in
           LineChart.Point(
-            x: Double(step), y: max(v, 1), title: "\(strategy), apply \(step): \(value(v))",
-            data: [("workload", workload), ("strategy", strategy), ("step", "\(step)"), ("value", Markup.data(v))])
+            x: Double(point.step), y: max(point.value, 1), title: "\(strategy), apply \(point.step): \(value(point.value))",
+            data: [("workload", workload), ("strategy", strategy), ("step", "\(point.step)"), ("value", Markup.data(point.value))])
         },
         note: "p99 " + value(session.p99)))
-      table.append([strategy, "\(session.applies.count)", value(session.total), value(session.median), value(session.p99), value(session.max)]
-        + (run.counted ? [] : [120, 60].map { hz in "\(session.over(hz == 120 ? 8_333_333 : 16_666_667))" }))
+      table.append([strategy, "\(session.applies)", value(session.total), value(session.median), value(session.p99), value(session.max)]
+        + (run.counted ? [] : ["\(session.over120Hz)", "\(session.over60Hz)"]))
     }
     if !run.counted, let first = steps.first, let last = steps.last {
       // Black, so no strategy's colour is mistaken for a budget.

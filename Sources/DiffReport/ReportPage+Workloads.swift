@@ -63,8 +63,8 @@ extension ReportPage {
     for workload in run.pairWorkloads {
       let cells = strategies.map { ($0, run.cell(workload, $0)) }
       let present = cells.compactMap(\.1)
-      guard let minMoves = present.first?.first.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.first.minMoves else { continue }
-      let fewestDeletes = present.map(\.first.deletes).min() ?? 0
+      guard let minMoves = present.first?.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.minMoves else { continue }
+      let fewestDeletes = present.map(\.counts.deletes).min() ?? 0
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "moves", "extra deletes", "min_moves", "deletes", "inserts", "stages"]]
       for (strategy, cell) in cells {
@@ -74,14 +74,14 @@ extension ReportPage {
           continue
         }
         let data = [("workload", workload), ("strategy", strategy)]
-        let r = cell.first
+        let r = cell.counts
         let reinserts = r.deletes - fewestDeletes  // kept ids re-inserted, when all are valid
         bars.append(BarChart.Bar(
           label: strategy, color: palette.color(strategy), value: Double(r.moves),
           extra: reinserts > 0 ? (Double(reinserts), "extra deletes") : nil,
-          title: "\(strategy): \(r.moves) moves, \(reinserts) extra deletes, min_moves \(r.minMoves)",
+          title: "\(strategy): \(r.moves) moves, \(reinserts) extra deletes, min_moves \(cell.minMoves)",
           data: data + [("measure", "moves"), ("value", "\(r.moves)"), ("extra-deletes", "\(reinserts)")]))
-        table.append([strategy, "\(r.moves)", "\(reinserts)", "\(r.minMoves)", "\(r.deletes)", "\(r.inserts)", "\(r.stages)"])
+        table.append([strategy, "\(r.moves)", "\(reinserts)", "\(cell.minMoves)", "\(r.deletes)", "\(r.inserts)", "\(r.stages)"])
       }
       let chart = BarChart(title: workload, bars: bars, kind: .logPlusOne, axisLabel: "item moves", reference: (Double(minMoves), "min_moves: \(minMoves)"))
       s += ReportPage.card(chart.svg(), table: table)

@@ -64,12 +64,12 @@ public struct ReportPage {
 
   /// The reports the page was made from.
   var sources: String {
-    var s = "<table class=\"sources\"><tr><th>commit</th><th>kind</th><th>date</th><th>host</th><th>toolchain</th><th>rows</th><th>file</th></tr>\n"
+    var s = "<table class=\"sources\"><tr><th>commit</th><th>kind</th><th>date</th><th>host</th><th>toolchain</th><th>samples</th><th>file</th></tr>\n"
     for run in runs {
-      let r = run.rows[0]
+      let r = run.cells[0]
       s += "<tr><td><code>\(Markup.escape(run.commit))</code></td><td>\(run.counted ? "counted" : "timed")</td>"
       s += "<td>\(Markup.escape(run.date))</td><td>\(Markup.escape(r.host))</td><td>\(Markup.escape(r.toolchain))</td>"
-      s += "<td>\(run.rows.count)</td><td><code>\(Markup.escape(run.file))</code></td></tr>\n"
+      s += "<td>\(run.samples)</td><td><code>\(Markup.escape(run.file))</code></td></tr>\n"
     }
     s += "</table>\n"
     s += "<p class=\"note\">Reports in \(byDate ? "date order (some commit is not in this repository's history)" : "commit order (git rev-list)"), oldest first. "

@@ -1,68 +1,45 @@
 import DiffResults
 import Foundation
 
-/// One commit's rows from one report file: a timed run or a counted one.
+/// One commit's cells from one report file (raw or summary): a timed run or
+/// a counted one.
 public struct ReportRun {
   public var file: String
   public var commit: String
-  /// The earliest `date` among its rows (ISO 8601, so it sorts as text).
+  /// The earliest `date` among its cells (ISO 8601, so it sorts as text).
   public var date: String
-  public var rows: [ReportRow]
-  /// Each cell's rows, by workload and strategy.
-  let cells: [String: [ReportRow]]
+  /// Its cells, in the order the report has them.
+  public var cells: [CellSummary]
+  let index: [CellKey: CellSummary]
 
-  public init(file: String, commit: String, date: String, rows: [ReportRow]) {
+  public init(file: String, commit: String, date: String, cells: [CellSummary]) {
     self.file = file
     self.commit = commit
     self.date = date
-    self.rows = rows
-    cells = Dictionary(grouping: rows) { $0.workload + "\t" + $0.strategy }
+    self.cells = cells
+    index = Dictionary(cells.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// Whether its rows count instructions rather than time.
-  public var counted: Bool { rows.first?.isCounted ?? false }
+  /// Whether its cells count instructions rather than time.
+  public var counted: Bool { cells.first?.counted ?? false }
+  /// The raw rows its cells summarize.
+  public var samples: Int { cells.reduce(0) { $0 + $1.samples } }
 
   /// Its workloads and strategies, in the order the report has them.
-  public var workloads: [String] { unique(rows.map(\.workload)) }
-  /// The workloads that are one pair, and those that are sessions (rows with a step).
-  public var pairWorkloads: [String] { unique(rows.filter { $0.step == nil }.map(\.workload)) }
-  public var traceWorkloads: [String] { unique(rows.filter { $0.step != nil }.map(\.workload)) }
+  public var workloads: [String] { unique(cells.map(\.workload)) }
+  /// The workloads that are one pair, and those that are sessions.
+  public var pairWorkloads: [String] { unique(cells.filter { !$0.isTrace }.map(\.workload)) }
+  public var traceWorkloads: [String] { unique(cells.filter(\.isTrace).map(\.workload)) }
+  public var strategies: [String] { unique(cells.map(\.strategy)) }
 
-  /// A trace cell's rows, `nil` when the run has none for it.
-  public func rows(_ workload: String, _ strategy: String) -> [ReportRow]? { cells[workload + "\t" + strategy] }
-  public var strategies: [String] { unique(rows.map(\.strategy)) }
-
-  /// The summary of one cell, `nil` when the run has no rows for it.
+  /// One cell, `nil` when the run has none for it (skipped for its cost).
   public func cell(_ workload: String, _ strategy: String) -> CellSummary? {
-    cells[workload + "\t" + strategy].map(CellSummary.init)
+    index[CellKey(workload: workload, strategy: strategy)]
   }
 
   func unique(_ names: [String]) -> [String] {
     var seen = Set<String>()
     return names.filter { seen.insert($0).inserted }
-  }
-}
-
-/// What the page plots of one cell: medians and spread of its samples.
-public struct CellSummary {
-  /// Median wall nanoseconds, or the instruction count of a counted cell.
-  public var median: Double
-  public var p10: Double
-  public var p90: Double
-  public var samples: Int
-  public var allocatedBytes: Double
-  public var peakBytes: Double
-  public var first: ReportRow
-
-  public init(_ rows: [ReportRow]) {
-    let values = rows.map { $0.instructions.map { Double($0) } ?? $0.wallNanoseconds.map { Double($0) } ?? 0 }
-    median = Statistics.median(values)
-    p10 = Statistics.quantile(values, 0.1)
-    p90 = Statistics.quantile(values, 0.9)
-    samples = rows.count
-    allocatedBytes = Statistics.median(rows.map { Double($0.allocatedBytes) })
-    peakBytes = Statistics.median(rows.map { Double($0.peakBytes) })
-    first = rows[0]
   }
 }
 
@@ -74,6 +51,9 @@ public struct ReportInputError: Error, CustomStringConvertible {
 extension ReportRun {
   /// Reads report files and folders (their `.csv` files, by name, not
   /// recursing) into runs, one per commit per file, in the files' order.
+  ///
+  /// In a folder, a raw report with its summary beside it (`X.csv` and
+  /// `X.summary.csv`) is read once, from the summary.
   public static func load(_ paths: [String]) throws(ReportInputError) -> [ReportRun] {
     var files: [String] = []
     for path in paths {
@@ -82,31 +62,32 @@ extension ReportRun {
         throw ReportInputError(description: "\(path): no such file or folder")
       }
       if isFolder.boolValue {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") }.sorted()
-        if names.isEmpty { throw ReportInputError(description: "\(path): a folder with no .csv report in it") }
-        files += names.map { (path as NSString).appendingPathComponent($0) }
+        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") })
+        let read = names.filter { !names.contains(ReportFile.summaryPath(for: $0)) }.sorted()
+        if read.isEmpty { throw ReportInputError(description: "\(path): a folder with no .csv report in it") }
+        files += read.map { (path as NSString).appendingPathComponent($0) }
       } else {
         files.append(path)
       }
     }
     var runs: [ReportRun] = []
     for file in files {
-      let rows: [ReportRow]
+      let cells: [CellSummary]
       do {
-        rows = try CSVReport.read(contentsOf: file)
+        cells = try ReportFile.read(contentsOf: file)
       } catch {
         throw ReportInputError(description: error.description)
       }
-      if rows.isEmpty { throw ReportInputError(description: "\(file): a report with no rows") }
+      if cells.isEmpty { throw ReportInputError(description: "\(file): a report with no rows") }
       var order: [String] = []
-      var byCommit: [String: [ReportRow]] = [:]
-      for row in rows {
-        if byCommit[row.commit] == nil { order.append(row.commit) }
-        byCommit[row.commit, default: []].append(row)
+      var byCommit: [String: [CellSummary]] = [:]
+      for cell in cells {
+        if byCommit[cell.commit] == nil { order.append(cell.commit) }
+        byCommit[cell.commit, default: []].append(cell)
       }
       for commit in order {
         let group = byCommit[commit]!
-        runs.append(ReportRun(file: file, commit: commit, date: group.map(\.date).min() ?? "", rows: group))
+        runs.append(ReportRun(file: file, commit: commit, date: group.map(\.date).min() ?? "", cells: group))
       }
     }
     return runs

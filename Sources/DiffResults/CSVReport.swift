@@ -75,47 +75,112 @@ public struct ReportRow: Equatable, Sendable {
   }
 }
 
-/// The CSV report: exactly the documented columns, in order, each defined once —
-/// its name, how a row writes it and how a field reads back into a row.
-public enum CSVReport {
-  /// One column: its header name, its field for a row, and how a field sets it.
-  public struct Column: Sendable {
-    public let name: String
-    let write: @Sendable (ReportRow) -> String
-    /// Sets the row's value from the field; a message when the field is wrong.
-    let read: @Sendable (inout ReportRow, String) -> String?
+/// One column of a CSV table of `Record`s: its header name, its field for a
+/// record, and how a field sets it back (a message when the field is wrong).
+/// Both report formats, raw and summary, are lists of these.
+public struct CSVColumn<Record>: Sendable {
+  public let name: String
+  let write: @Sendable (Record) -> String
+  let read: @Sendable (inout Record, String) -> String?
+
+  init(_ name: String, write: @escaping @Sendable (Record) -> String, read: @escaping @Sendable (inout Record, String) -> String?) {
+    self.name = name
+    self.write = write
+    self.read = read
   }
 
-  static func text(_ name: String, _ key: WritableKeyPath<ReportRow, String> & Sendable, required: Bool = false) -> Column {
-    Column(name: name, write: { $0[keyPath: key] }) { row, field in
+  static func text(_ name: String, _ key: WritableKeyPath<Record, String> & Sendable, required: Bool = false) -> Self {
+    Self(name, write: { $0[keyPath: key] }) { record, field in
       if required && field.isEmpty { return "empty" }
-      row[keyPath: key] = field
+      record[keyPath: key] = field
       return nil
     }
   }
-  static func count(_ name: String, _ key: WritableKeyPath<ReportRow, Int> & Sendable) -> Column {
-    Column(name: name, write: { String($0[keyPath: key]) }) { row, field in
+  static func count(_ name: String, _ key: WritableKeyPath<Record, Int> & Sendable) -> Self {
+    Self(name, write: { String($0[keyPath: key]) }) { record, field in
       guard let v = Int(field), v >= 0 else { return "\"\(field)\" is not a count" }
-      row[keyPath: key] = v
+      record[keyPath: key] = v
       return nil
     }
   }
-  static func bytes(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64> & Sendable) -> Column {
-    Column(name: name, write: { String($0[keyPath: key]) }) { row, field in
+  static func bytes(_ name: String, _ key: WritableKeyPath<Record, UInt64> & Sendable) -> Self {
+    Self(name, write: { String($0[keyPath: key]) }) { record, field in
       guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
-      row[keyPath: key] = v
+      record[keyPath: key] = v
       return nil
     }
   }
   /// A count that is empty where it does not apply.
-  static func optional(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64?> & Sendable) -> Column {
-    Column(name: name, write: { $0[keyPath: key].map(String.init) ?? "" }) { row, field in
-      if field.isEmpty { row[keyPath: key] = nil; return nil }
+  static func optional(_ name: String, _ key: WritableKeyPath<Record, UInt64?> & Sendable) -> Self {
+    Self(name, write: { $0[keyPath: key].map(String.init) ?? "" }) { record, field in
+      if field.isEmpty { record[keyPath: key] = nil; return nil }
       guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
-      row[keyPath: key] = v
+      record[keyPath: key] = v
       return nil
     }
   }
+  static func flag(_ name: String, _ key: WritableKeyPath<Record, Bool> & Sendable) -> Self {
+    Self(name, write: { $0[keyPath: key] ? "true" : "false" }) { record, field in
+      guard field == "true" || field == "false" else { return "\"\(field)\" is not true or false" }
+      record[keyPath: key] = field == "true"
+      return nil
+    }
+  }
+}
+
+/// The header and rows of a CSV table, read strictly: the exact header (or
+/// one of the `legacy` prefixes of it), then records of as many fields, each
+/// valid for its column.
+enum CSVTable {
+  static func text<Record>(_ records: [Record], columns: [CSVColumn<Record>], preamble: String = "") -> String {
+    var out = preamble + columns.map(\.name).joined(separator: ",") + "\n"
+    for record in records { out += columns.map { escape($0.write(record)) }.joined(separator: ",") + "\n" }
+    return out
+  }
+
+  static func escape(_ field: String) -> String {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  static func parse<Record>(
+    _ records: [CSVRecords.Record], columns: [CSVColumn<Record>], legacy: [Int] = [], empty: Record, file: String
+  ) throws(CSVReport.ReadError) -> [Record] {
+    guard let first = records.first else { throw CSVReport.ReadError(file: file, line: 1, column: nil, message: "empty file, expected the header") }
+    let names = columns.map(\.name)
+    let width = first.fields == names ? names.count : legacy.first { first.fields == Array(names.prefix($0)) }
+    guard let width else {
+      let got = first.fields
+      let k = (0..<min(got.count, names.count)).first { got[$0] != names[$0] } ?? min(got.count, names.count)
+      let what = k < got.count ? "\"\(got[k])\"" : "nothing"
+      let expected = k < names.count ? "\"\(names[k])\"" : "the end of the line"
+      throw CSVReport.ReadError(file: file, line: first.line, column: "\(k + 1)", message: "wrong header: \(what) where \(expected) belongs")
+    }
+    var result: [Record] = []
+    for record in records.dropFirst() {
+      guard record.fields.count == width else {
+        throw CSVReport.ReadError(file: file, line: record.line, column: nil, message: "\(record.fields.count) fields, expected \(width)")
+      }
+      var value = empty
+      for (column, field) in zip(columns.prefix(width), record.fields) {
+        if let message = column.read(&value, field) { throw CSVReport.ReadError(file: file, line: record.line, column: column.name, message: message) }
+      }
+      result.append(value)
+    }
+    return result
+  }
+}
+
+/// The raw CSV report: exactly the documented columns, in order, each defined
+/// once, one row per timed sample (or counted cell).
+public enum CSVReport {
+  public typealias Column = CSVColumn<ReportRow>
+  static func text(_ name: String, _ key: WritableKeyPath<ReportRow, String> & Sendable, required: Bool = false) -> Column {
+    .text(name, key, required: required)
+  }
+  static func count(_ name: String, _ key: WritableKeyPath<ReportRow, Int> & Sendable) -> Column { .count(name, key) }
+  static func bytes(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64> & Sendable) -> Column { .bytes(name, key) }
+  static func optional(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64?> & Sendable) -> Column { .optional(name, key) }
 
   public static let columns: [Column] = [
     text("commit", \.commit), text("date", \.date), text("host", \.host), text("toolchain", \.toolchain),
@@ -125,13 +190,9 @@ public enum CSVReport {
     bytes("alloc_bytes", \.allocatedBytes), bytes("peak_bytes", \.peakBytes),
     count("stages", \.stages), count("section_ops", \.sectionOperations), count("deletes", \.deletes),
     count("inserts", \.inserts), count("moves", \.moves), count("updates", \.updates), count("min_moves", \.minMoves),
-    Column(name: "verified", write: { $0.verified ? "true" : "false" }) { row, field in
-      guard field == "true" || field == "false" else { return "\"\(field)\" is not true or false" }
-      row.verified = field == "true"
-      return nil
-    },
+    .flag("verified", \.verified),
     optional("instructions", \.instructions),
-    Column(name: "step", write: { $0.step.map(String.init) ?? "" }) { row, field in
+    Column("step", write: { $0.step.map(String.init) ?? "" }) { row, field in
       if field.isEmpty { row.step = nil; return nil }
       guard let v = Int(field), v >= 1 else { return "\"\(field)\" is not an apply number (from 1)" }
       row.step = v
@@ -144,26 +205,17 @@ public enum CSVReport {
   /// those before `step` the first 23.
   static let legacyCounts = [22, 23]
 
-  public static func text(_ rows: [ReportRow]) -> String {
-    var out = header + "\n"
-    for row in rows { out += columns.map { escape($0.write(row)) }.joined(separator: ",") + "\n" }
-    return out
-  }
+  public static func text(_ rows: [ReportRow]) -> String { CSVTable.text(rows, columns: columns) }
 
   /// Writes the report to a temporary file, then renames it into place.
   public static func write(_ rows: [ReportRow], to path: String) throws {
     try writeAtomically(text(rows), to: path)
   }
 
-  static func escape(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-
   /// What is wrong with a report, where: one line.
   public struct ReadError: Error, Equatable, CustomStringConvertible {
     public var file: String
-    public var line: Int
+    var line: Int
     public var column: String?
     public var message: String
     public init(file: String, line: Int, column: String?, message: String) {
@@ -182,39 +234,22 @@ public enum CSVReport {
   /// or 23 of a report from before `instructions` or `step`), then rows of as many fields,
   /// each valid for its column.
   public static func read(contentsOf path: String) throws(ReadError) -> [ReportRow] {
+    try parse(try readText(path), file: path)
+  }
+
+  /// A report file's text, or the error naming it.
+  static func readText(_ path: String) throws(ReadError) -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ReadError(file: path, line: 0, column: nil, message: "cannot be read")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ReadError(file: path, line: 0, column: nil, message: "not UTF-8")
     }
-    return try parse(text, file: path)
+    return text
   }
 
   public static func parse(_ text: String, file: String) throws(ReadError) -> [ReportRow] {
-    let records = try CSVRecords.parse(text, file: file)
-    guard let first = records.first else { throw ReadError(file: file, line: 1, column: nil, message: "empty file, expected the header") }
-    let names = self.names
-    let width = first.fields == names ? names.count : legacyCounts.first { first.fields == Array(names.prefix($0)) }
-    guard let width else {
-      let got = first.fields
-      let k = (0..<min(got.count, names.count)).first { got[$0] != names[$0] } ?? min(got.count, names.count)
-      let what = k < got.count ? "\"\(got[k])\"" : "nothing"
-      let expected = k < names.count ? "\"\(names[k])\"" : "the end of the line"
-      throw ReadError(file: file, line: 1, column: "\(k + 1)", message: "wrong header: \(what) where \(expected) belongs")
-    }
-    var rows: [ReportRow] = []
-    for record in records.dropFirst() {
-      guard record.fields.count == width else {
-        throw ReadError(file: file, line: record.line, column: nil, message: "\(record.fields.count) fields, expected \(width)")
-      }
-      var row = ReportRow()
-      for (column, field) in zip(columns.prefix(width), record.fields) {
-        if let message = column.read(&row, field) { throw ReadError(file: file, line: record.line, column: column.name, message: message) }
-      }
-      rows.append(row)
-    }
-    return rows
+    try CSVTable.parse(try CSVRecords.parse(text, file: file), columns: columns, legacy: legacyCounts, empty: ReportRow(), file: file)
   }
 }
 

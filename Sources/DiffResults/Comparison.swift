@@ -10,8 +10,10 @@ import Foundation
 /// A timed cell is judged against the floor of its own rounds: each sample's
 /// wall time is divided by the floor's sample from the same round of the same
 /// run (the bench samples every subject once per round, so the machine's
-/// drift hits both alike and cancels), and the ratio of the two sides'
-/// medians of those quotients gets a 95 % percentile-bootstrap interval. It is
+/// drift hits both alike and cancels). Each side keeps the median of those
+/// quotients and a 95 % order-statistic interval for it (``CellSummary/runs``:
+/// what a summary report stores), and the ratio of the two medians gets the
+/// two intervals combined in log space. It is
 /// `slower` when the ratio exceeds 1 + `threshold`, the interval lies above
 /// 1 and, when each side pools several runs (`make compare` alternates two),
 /// every head run's median is over every base run's by the threshold;
@@ -76,148 +78,92 @@ public struct Comparison {
     return ratios.isEmpty ? nil : Statistics.median(ratios)
   }
 
+  /// Compares raw reports' rows (summarized first, as a summary report would hold them).
   public init(base: [ReportRow], head: [ReportRow], threshold: Double = 0.05, countThreshold: Double = 0.01) {
+    self.init(
+      base: CellSummary.summaries(of: base), head: CellSummary.summaries(of: head),
+      threshold: threshold, countThreshold: countThreshold)
+  }
+
+  public init(base: [CellSummary], head: [CellSummary], threshold: Double = 0.05, countThreshold: Double = 0.01) {
     self.threshold = threshold
     self.countThreshold = countThreshold
-    let (baseOrder, baseCells) = Self.cells(base)
-    let (headOrder, headCells) = Self.cells(head)
-    var result: [Row] = []
-    for key in baseOrder + headOrder.filter({ baseCells[$0] == nil }) {
-      var row = Row(workload: key.workload, strategy: key.strategy)
+    let baseCells = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    let headCells = Dictionary(head.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    var order = base.map(\.key)
+    order += head.map(\.key).filter { baseCells[$0] == nil }
+    var seen = Set<CellKey>()
+    rows = order.filter { seen.insert($0).inserted }.map { key in
       guard let b = baseCells[key], let h = headCells[key] else {
+        var row = Row(workload: key.workload, strategy: key.strategy)
         row.verdict = baseCells[key] == nil ? .onlyInHead : .onlyInBase
-        result.append(row)
-        continue
+        return row
       }
-      // Counted: one row per pair, or per apply of a trace, summed.
-      let counted = (Self.instructions(b), Self.instructions(h))
-      let timedBase = b.compactMap(\.wallNanoseconds), timedHead = h.compactMap(\.wallNanoseconds)
-      if let cb = counted.0, let ch = counted.1 {
-        row.basis = .instructions
-        row.baseValue = Double(cb)
-        row.headValue = Double(ch)
-        let ratio = Double(ch) / Double(max(cb, 1))
+      return Self.judge(b, h, threshold: threshold, countThreshold: countThreshold)
+    }
+  }
+
+  /// One cell present on both sides.
+  static func judge(_ b: CellSummary, _ h: CellSummary, threshold: Double, countThreshold: Double) -> Row {
+    var row = Row(workload: b.workload, strategy: b.strategy)
+    if let cb = b.instructions, let ch = h.instructions {
+      row.basis = .instructions
+      row.baseValue = Double(cb)
+      row.headValue = Double(ch)
+      let ratio = Double(ch) / Double(max(cb, 1))
+      row.ratio = ratio
+      row.verdict = ratio > 1 + countThreshold ? .slower : ratio < 1 - countThreshold ? .faster : .same
+    } else if !b.counted && !h.counted {
+      row.baseValue = b.median
+      row.headValue = h.median
+      if let yardstick = Yardstick(rawValue: b.strategy) {
+        row.ratio = h.median / max(b.median, 1)
+        row.verdict = yardstick == .floor ? .drift : .yardstick
+      } else if !b.runs.isEmpty && !h.runs.isEmpty {
+        row.basis = .wall
+        let (bm, bl, bh) = pooled(b.runs), (hm, hl, hh) = pooled(h.runs)
+        let ratio = hm / max(bm, .leastNonzeroMagnitude)
+        // Each side's interval for its median, combined in log space as
+        // independent errors (the delta method): exact enough at 5 %.
+        func gap(_ x: Double, _ y: Double) -> Double { x > 0 && y > 0 ? log(x / y) : 0 }
+        let down = (gap(hm, hl) * gap(hm, hl) + gap(bh, bm) * gap(bh, bm)).squareRoot()
+        let up = (gap(hh, hm) * gap(hh, hm) + gap(bm, bl) * gap(bm, bl)).squareRoot()
+        let interval = (low: ratio * exp(-down), high: ratio * exp(up))
         row.ratio = ratio
-        row.verdict = ratio > 1 + countThreshold ? .slower : ratio < 1 - countThreshold ? .faster : .same
-      } else if !timedBase.isEmpty && !timedHead.isEmpty {
-        row.baseValue = Statistics.median(timedBase.map { Double($0) })
-        row.headValue = Statistics.median(timedHead.map { Double($0) })
-        if let yardstick = Yardstick(rawValue: key.strategy) {
-          row.ratio = row.headValue! / max(row.baseValue!, 1)
-          row.verdict = yardstick == .floor ? .drift : .yardstick
-        } else {
-          row.basis = .wall
-          let floorKey = CellKey(workload: key.workload, strategy: Yardstick.floor.rawValue)
-          let baseRuns = Self.floorQuotients(b, floor: baseCells[floorKey])
-          let headRuns = Self.floorQuotients(h, floor: headCells[floorKey])
-          let baseQuotients = baseRuns.flatMap(\.self), headQuotients = headRuns.flatMap(\.self)
-          let ratio = Statistics.median(headQuotients) / max(Statistics.median(baseQuotients), .leastNonzeroMagnitude)
-          let interval = Statistics.medianRatioInterval(base: baseQuotients, head: headQuotients)
-          row.ratio = ratio
-          row.interval = interval
-          // With several runs a side, every run must agree: a process's own
-          // luck (memory layout, its hash seed) moves all its samples at once,
-          // which no interval over samples can see.
-          let baseMedians = baseRuns.map { Statistics.median($0) }, headMedians = headRuns.map { Statistics.median($0) }
-          let severalRuns = baseRuns.count > 1 && headRuns.count > 1
-          let allSlower = !severalRuns || headMedians.min()! > baseMedians.max()! * (1 + threshold)
-          let allFaster = !severalRuns || headMedians.max()! < baseMedians.min()! * (1 - threshold)
-          if ratio > 1 + threshold && interval.low > 1 && allSlower {
-            row.verdict = .slower
-          } else if ratio < 1 - threshold && interval.high < 1 && allFaster {
-            row.verdict = .faster
-          }
-        }
-      } else {
-        row.verdict = .incomparable
-      }
-      let (b0, h0) = (Self.operations(b), Self.operations(h))
-      if Yardstick(rawValue: key.strategy) == nil {
-        for (name, old, new) in [
-          ("stages", b0.stages, h0.stages), ("deletes", b0.deletes, h0.deletes),
-          ("inserts", b0.inserts, h0.inserts), ("moves", b0.moves, h0.moves),
-        ] {
-          if new > old { row.worse.append("\(name) \(old)→\(new)") }
-          if new < old { row.better.append("\(name) \(old)→\(new)") }
+        row.interval = interval
+        // With several runs a side, every run must agree: a process's own
+        // luck (memory layout, its hash seed) moves all its samples at once,
+        // which no interval over samples can see.
+        let baseMedians = b.runs.map(\.median), headMedians = h.runs.map(\.median)
+        let severalRuns = b.runs.count > 1 && h.runs.count > 1
+        let allSlower = !severalRuns || headMedians.min()! > baseMedians.max()! * (1 + threshold)
+        let allFaster = !severalRuns || headMedians.max()! < baseMedians.min()! * (1 - threshold)
+        if ratio > 1 + threshold && interval.low > 1 && allSlower {
+          row.verdict = .slower
+        } else if ratio < 1 - threshold && interval.high < 1 && allFaster {
+          row.verdict = .faster
         }
       }
-      if h.contains(where: { !$0.verified }) { row.worse.append("verified=false") }
-      result.append(row)
+    } else {
+      row.verdict = .incomparable
     }
-    rows = result
-  }
-
-  /// A cell of a report: one workload × one subject.
-  public struct CellKey: Hashable, Sendable {
-    public var workload: String
-    public var strategy: String
-    public init(workload: String, strategy: String) {
-      self.workload = workload
-      self.strategy = strategy
-    }
-  }
-
-  /// One round of one run: what a sample and the floor's share.
-  struct RoundKey: Hashable {
-    var date: String
-    var step: Int?
-    var sample: Int
-    init(_ row: ReportRow) { (date, step, sample) = (row.date, row.step, row.sample) }
-  }
-
-  static func cells(_ rows: [ReportRow]) -> ([CellKey], [CellKey: [ReportRow]]) {
-    var order: [CellKey] = []
-    var groups: [CellKey: [ReportRow]] = [:]
-    for row in rows {
-      let key = CellKey(workload: row.workload, strategy: row.strategy)
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(row)
-    }
-    return (order, groups)
-  }
-
-  /// A cell's instructions: its one counted row's, or the sum over a
-  /// trace's applies; `nil` unless every row is counted.
-  static func instructions(_ rows: [ReportRow]) -> UInt64? {
-    guard !rows.isEmpty, rows.allSatisfy({ $0.instructions != nil }) else { return nil }
-    return rows.reduce(0) { $0 + $1.instructions! }
-  }
-
-  /// A cell's op counts: its pair's, or summed over a trace's applies (one
-  /// row per apply counted: the samples of an apply share its changeset).
-  static func operations(_ rows: [ReportRow]) -> (stages: Int, deletes: Int, inserts: Int, moves: Int) {
-    var seen = Set<Int?>()
-    var total = (stages: 0, deletes: 0, inserts: 0, moves: 0)
-    for row in rows where seen.insert(row.step).inserted {
-      total.stages += row.stages
-      total.deletes += row.deletes
-      total.inserts += row.inserts
-      total.moves += row.moves
-    }
-    return total
-  }
-
-  /// Each timed sample divided by the floor's sample of the same round of
-  /// the same run (same `date`, same apply, same `sample`), grouped by run;
-  /// raw wall times when the report has no floor for the workload.
-  static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [[Double]] {
-    var floorWall: [RoundKey: Double] = [:]
-    for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall[RoundKey(f)] = Double(w) } }
-    var order: [String] = []
-    var runs: [String: [Double]] = [:]
-    for row in rows {
-      guard let w = row.wallNanoseconds else { continue }
-      let value: Double
-      if floor == nil {
-        value = Double(w)
-      } else {
-        guard let f = floorWall[RoundKey(row)], f > 0 else { continue }
-        value = Double(w) / f
+    if Yardstick(rawValue: b.strategy) == nil {
+      for (name, old, new) in [
+        ("stages", b.counts.stages, h.counts.stages), ("deletes", b.counts.deletes, h.counts.deletes),
+        ("inserts", b.counts.inserts, h.counts.inserts), ("moves", b.counts.moves, h.counts.moves),
+      ] {
+        if new > old { row.worse.append("\(name) \(old)→\(new)") }
+        if new < old { row.better.append("\(name) \(old)→\(new)") }
       }
-      if runs[row.date] == nil { order.append(row.date) }
-      runs[row.date, default: []].append(value)
     }
-    return order.map { runs[$0]! }
+    if !h.verified { row.worse.append("verified=false") }
+    return row
+  }
+
+  /// One side's runs as one median and interval: the median of the runs'
+  /// medians, from the lowest run's low to the highest run's high.
+  static func pooled(_ runs: [FloorQuotients]) -> (median: Double, low: Double, high: Double) {
+    (Statistics.median(runs.map(\.median)), runs.map(\.low).min()!, runs.map(\.high).max()!)
   }
 
   public var table: String {
@@ -253,7 +199,7 @@ public struct Comparison {
     }
     if timed > 0 {
       lines.append(String(
-        format: "wall÷floor: %d timed cells, each sample over the floor's of its round; ratio of medians, 95%% bootstrap CI; threshold %.0f%%",
+        format: "wall÷floor: %d timed cells, each sample over the floor's of its round; ratio of medians, 95%% CI; threshold %.0f%%",
         timed, threshold * 100))
     }
     if let drift {

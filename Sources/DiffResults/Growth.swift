@@ -7,7 +7,7 @@ import Foundation
 /// The exponent is the least-squares slope of log(median) against log(n),
 /// n being the old snapshot's items: 1 is linear, 2 quadratic. It is fitted
 /// on the sweep's cells a report has (skipped cells have no rows), so it
-/// needs at least two sizes. O(r) for r rows.
+/// needs at least two sizes. O(c) for c cells.
 public enum Growth {
   /// The workloads of the scaling sweep, smallest first.
   public static let sweep = ["random-1e2", "random-1e3", "random-1e4", "random-1e5", "random-1e6"]
@@ -26,23 +26,16 @@ public enum Growth {
   }
 
   /// Per strategy, in the report's order, its sweep points, smallest n first.
-  public static func points(_ rows: [ReportRow]) -> [(strategy: String, points: [Point])] {
+  public static func points(_ cells: [CellSummary]) -> [(strategy: String, points: [Point])] {
     var order: [String] = []
-    var values: [String: [String: [Double]]] = [:]
-    var sizes: [String: Int] = [:]
-    for row in rows where sweep.contains(row.workload) {
-      guard row.instructions != nil || row.wallNanoseconds != nil else { continue }
-      let value = ReportRow.measure(row)
-      if values[row.strategy] == nil { order.append(row.strategy) }
-      values[row.strategy, default: [:]][row.workload, default: []].append(value)
-      sizes[row.workload] = row.nOld
+    var byStrategy: [String: [String: CellSummary]] = [:]
+    for cell in cells where sweep.contains(cell.workload) {
+      if byStrategy[cell.strategy] == nil { order.append(cell.strategy) }
+      byStrategy[cell.strategy, default: [:]][cell.workload] = cell
     }
     return order.map { strategy in
-      let cells = values[strategy]!
-      let points = sweep.compactMap { w in
-        cells[w].map { Point(workload: w, n: sizes[w]!, median: Statistics.median($0)) }
-      }
-      return (strategy, points)
+      let cells = byStrategy[strategy]!
+      return (strategy, sweep.compactMap { w in cells[w].map { Point(workload: w, n: $0.nOld, median: $0.median) } })
     }
   }
 
@@ -63,8 +56,8 @@ public enum Growth {
 
   /// `growth: hashmap n^1.02, heckel n^1.04, …` for the strategies (and the
   /// floor) with at least two sizes; `nil` when none has.
-  public static func line(_ rows: [ReportRow]) -> String? {
-    let fitted = points(rows).compactMap { s in exponent(s.points).map { (s.strategy, $0) } }
+  public static func line(_ cells: [CellSummary]) -> String? {
+    let fitted = points(cells).compactMap { s in exponent(s.points).map { (s.strategy, $0) } }
     guard !fitted.isEmpty else { return nil }
     return "growth: " + fitted.map { "\($0.0) n^" + format($0.1) }.joined(separator: ", ")
   }

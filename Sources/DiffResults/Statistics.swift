@@ -1,6 +1,6 @@
 import DiffVerification
 
-/// Order statistics and a bootstrap, for medians of noisy timings.
+/// Order statistics, for medians of noisy timings and intervals for them.
 public enum Statistics {
   /// The `q` quantile (0...1) by linear interpolation between order statistics.
   public static func quantile(_ values: [Double], _ q: Double) -> Double {
@@ -14,22 +14,17 @@ public enum Statistics {
 
   public static func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
 
-  /// A 95 % percentile-bootstrap interval for median(head) / median(base):
-  /// both samples resampled independently, `rounds` times, with a fixed seed
-  /// so the same reports always give the same interval.
-  public static func medianRatioInterval(
-    base: [Double], head: [Double], rounds: Int = 2_000, seed: UInt64 = 0xB007
-  ) -> (low: Double, high: Double) {
-    var rng = SplitMix64(seed: seed)
-    var ratios: [Double] = []
-    ratios.reserveCapacity(rounds)
-    var b = base, h = head
-    for _ in 0..<rounds {
-      for k in b.indices { b[k] = base[rng.int(below: base.count)] }
-      for k in h.indices { h[k] = head[rng.int(below: head.count)] }
-      let mb = median(b)
-      ratios.append(mb > 0 ? median(h) / mb : .infinity)
-    }
-    return (quantile(ratios, 0.025), quantile(ratios, 0.975))
+  /// A run's values summarized for `compare`: count, median, and a 95 %
+  /// interval for the median from order statistics (ranks n/2 ∓ 0.98·√n,
+  /// the normal approximation to the binomial; the extremes when n is small).
+  /// Rounded as the summary report writes them.
+  public static func medianInterval(_ values: [Double]) -> FloorQuotients {
+    let sorted = values.sorted()
+    let n = sorted.count
+    let spread = 0.98 * Double(n).squareRoot()
+    let low = Swift.max(0, Int((Double(n) / 2 - spread).rounded(.down)) - 1)
+    let high = Swift.min(n - 1, Int((Double(n) / 2 + spread).rounded(.up)))
+    let round = { SummaryReport.significant($0, 6) }
+    return FloorQuotients(count: n, median: round(quantile(sorted, 0.5)), low: round(sorted[low]), high: round(sorted[high]))
   }
 }

@@ -1,7 +1,45 @@
 import DiffResults
+import DiffVerification
 @testable import DiffReport
 import Foundation
 import Testing
+
+/// A run from raw rows, summarized as `report` summarizes a raw file.
+func run(_ rows: [ReportRow], file: String = "t.csv", commit: String = "c", date: String = "d") -> ReportRun {
+  ReportRun(file: file, commit: commit, date: date, cells: CellSummary.summaries(of: rows))
+}
+
+/// A raw report shaped like a full bench run, noisy from a fixed seed: every
+/// workload × subject with samples sharing rounds, a skipped cell, the
+/// scaling sweep, and a session.
+func syntheticRawReport(commit: String = "abc1234", seed: UInt64 = 7) -> [ReportRow] {
+  var rng = SplitMix64(seed: seed)
+  var rows: [ReportRow] = []
+  let strategies: [(String, Double)] = [("floor", 1), ("scan", 0.3), ("hashmap", 0.4), ("heckel", 1.2), ("naive", 40)]
+  for (k, workload) in (["dk-5k", "paging-append"] + Growth.sweep).enumerated() {
+    let n = workload.hasPrefix("random-") ? Int(pow(10, Double(Growth.sweep.firstIndex(of: workload)! + 2))) : 5_000 + k
+    for sample in 0..<15 {
+      let drift = 1 + Double(rng.int(below: 300)) / 1000
+      for (strategy, factor) in strategies where !(strategy == "naive" && n > 10_000) {
+        let wall = UInt64(Double(n) * 20 * factor * drift * (1 + Double(rng.int(below: 100)) / 1000))
+        var r = row(commit, workload, strategy, n: n, sample: sample, wall: wall, moves: strategy == "naive" ? 0 : 3, deletes: strategy == "naive" ? 5 : 2)
+        r.allocatedBytes = UInt64(rng.int(below: 1_000_000))
+        r.peakBytes = UInt64(rng.int(below: 500_000))
+        rows.append(r)
+      }
+    }
+  }
+  for step in 1...60 {
+    for sample in 0..<3 {
+      for (strategy, factor) in strategies.prefix(3) {
+        var r = row(commit, "trace-x", strategy, n: 100, sample: sample, wall: UInt64(Double(1_000_000 + step * 200_000 + rng.int(below: 50_000)) * factor))
+        r.step = step
+        rows.append(r)
+      }
+    }
+  }
+  return rows
+}
 
 /// One plotted mark read back from the page: its `data-` attributes.
 struct Mark {
@@ -49,15 +87,19 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
   /// Each plotted value is the median of the cell's rows in the CSV it came
   /// from: checked on the committed reports, with the history section too.
   @Test func everyPlottedValueIsTheMedianOfItsCell() throws {
-    let files = ["results/3a93d1b.csv", "results/429c46b.csv"].map { repositoryRoot + "/" + $0 }
-    let runs = try ReportRun.load(files)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let raw = ["aaa1111": syntheticRawReport(commit: "aaa1111", seed: 1), "bbb2222": syntheticRawReport(commit: "bbb2222", seed: 2)]
+    for (commit, rows) in raw { try CSVReport.write(rows, to: "\(dir)/\(commit).csv") }
+    let runs = try ReportRun.load([dir])
     let page = ReportPage(runs: runs, history: [])
     let found = marks(page.html)
     #expect(found.count > 100)
-    for mark in found {
+    for mark in found where mark.workload != "trace-x" {
       // The mark's run: named by its commit (history), else the headline.
       let run = try #require(mark.commit.map { c in runs.first { $0.commit == c } } ?? page.headline)
-      let rows = run.rows.filter { $0.workload == mark.workload && $0.strategy == mark.strategy }
+      let rows = raw[run.commit]!.filter { $0.workload == mark.workload && $0.strategy == mark.strategy }
       try #require(!rows.isEmpty, "\(mark.workload) \(mark.strategy)")
       let expected: Double
       switch mark.measure {
@@ -72,8 +114,30 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
     #expect(Set(found.map(\.measure)).isSuperset(of: ["peak", "alloc", "moves"]) && found.contains { $0.commit != nil })
   }
 
+  @Test func aRawReportAndItsSummaryDrawTheSamePage() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir + "/raw", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: dir + "/summary", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    for (commit, seed) in [("aaa1111", UInt64(3)), ("bbb2222", 4)] {
+      let rows = syntheticRawReport(commit: commit, seed: seed)
+      try CSVReport.write(rows, to: "\(dir)/raw/\(commit).csv")
+      try SummaryReport.write(CellSummary.summaries(of: rows), to: "\(dir)/summary/\(commit).csv")
+    }
+    func page(_ folder: String) throws -> String {
+      let html = ReportPage(runs: try ReportRun.load([dir + "/" + folder]), history: []).html
+      return html.replacingOccurrences(of: dir + "/" + folder + "/", with: "")
+    }
+    let raw = try page("raw")
+    #expect(raw.contains("trace-x") && raw.contains("aaa1111") && raw.contains("bbb2222"))
+    #expect(raw == (try page("summary")))
+    // Beside its raw report in one folder, a summary is read instead of it, not as well.
+    try FileManager.default.copyItem(atPath: dir + "/summary/aaa1111.csv", toPath: dir + "/raw/aaa1111.summary.csv")
+    #expect(try ReportRun.load([dir + "/raw"]).map(\.file).map { ($0 as NSString).lastPathComponent } == ["aaa1111.summary.csv", "bbb2222.csv"])
+  }
+
   @Test func sectionsAndTextAreOnThePage() throws {
-    let runs = try ReportRun.load([repositoryRoot + "/results/429c46b.csv"])
+    let runs = try ReportRun.load([repositoryRoot + "/results/429c46b.summary.csv"])
     let html = ReportPage(runs: runs, history: []).html
     for id in ["scaling", "workloads", "quality", "memory", "sessions", "history"] { #expect(html.contains("<section id=\"\(id)\">")) }
     // Offline: nothing fetched from the network.
@@ -97,7 +161,7 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
         }
       }
     }
-    let html = ReportPage(runs: [ReportRun(file: "t.csv", commit: "c", date: "d", rows: rows)], history: []).html
+    let html = ReportPage(runs: [run(rows)], history: []).html
     #expect(html.contains("<section id=\"sessions\">"))
     let points = html.components(separatedBy: "data-workload=\"trace-x\" data-strategy=\"hashmap\" data-step=").count - 1
     #expect(points == 2)
@@ -121,12 +185,13 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
         rows.append(row("c", w, "floor", n: n, sample: sample, wall: UInt64(7 * n)))
       }
     }
-    let fitted = Dictionary(uniqueKeysWithValues: Growth.points(rows).map { ($0.strategy, Growth.exponent($0.points)!) })
+    let cells = CellSummary.summaries(of: rows)
+    let fitted = Dictionary(uniqueKeysWithValues: Growth.points(cells).map { ($0.strategy, Growth.exponent($0.points)!) })
     #expect(abs(fitted["cubicish"]! - 1.5) < 1e-6)
     #expect(abs(fitted["floor"]! - 1.0) < 1e-9)
-    #expect(Growth.line(rows) == "growth: cubicish n^1.50, floor n^1.00")
+    #expect(Growth.line(cells) == "growth: cubicish n^1.50, floor n^1.00")
     // The plot shows it, and its points are the medians per item.
-    let page = ReportPage(runs: [ReportRun(file: "f", commit: "c", date: "d", rows: rows)], history: [])
+    let page = ReportPage(runs: [run(rows)], history: [])
     #expect(page.html.contains("cubicish  n^1.50"))
     let svg = page.scalingSVG!
     #expect(svg.contains("xmlns=\"http://www.w3.org/2000/svg\""))
@@ -140,10 +205,10 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
   @Test func historyMarksAStepCompareCallsSlower() throws {
     // Counted runs: the second doubles hashmap's instructions.
     func counted(_ commit: String, _ hashmap: UInt64) -> ReportRun {
-      ReportRun(file: commit, commit: commit, date: "d", rows: [
+      run([
         row(commit, "dk-5k", "floor", n: 5, sample: 0, wall: nil, instructions: 1000),
         row(commit, "dk-5k", "hashmap", n: 5, sample: 0, wall: nil, instructions: hashmap),
-      ])
+      ], file: commit, commit: commit)
     }
     let page = ReportPage(runs: [counted("bbbbbbb", 4000), counted("aaaaaaa", 2000)], history: ["bbbbbbb1", "aaaaaaa1"])
     // History lists newest first: aaaaaaa is the older.
@@ -156,7 +221,7 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
 
 @Suite struct ReportRunTests {
   func run(_ commit: String, date: String) -> ReportRun {
-    ReportRun(file: commit, commit: commit, date: date, rows: [row(commit, "dk-5k", "floor", n: 1, sample: 0, wall: 1, date: date)])
+    DiffReportTests.run([row(commit, "dk-5k", "floor", n: 1, sample: 0, wall: 1, date: date)], file: commit, commit: commit, date: date)
   }
 
   @Test func ordersByHistoryThenDate() {

@@ -49,10 +49,15 @@ import Testing
     // 23 columns: from before `step`; rows are pairs.
     let before = CSVReport.text([row()]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") }
     #expect(try CSVReport.parse(before.joined(separator: "\n"), file: "r.csv") == [row()])
-    // Every report committed under results/ reads.
+    // Every report committed under results/ reads, raw or summary, and a
+    // summary (a full bench run's included) stays within 60 KB.
     let results = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/results"
     for file in try FileManager.default.contentsOfDirectory(atPath: results) where file.hasSuffix(".csv") {
-      #expect(!(try CSVReport.read(contentsOf: results + "/" + file)).isEmpty, "\(file)")
+      #expect(!(try ReportFile.read(contentsOf: results + "/" + file)).isEmpty, "\(file)")
+      if file.hasSuffix(".summary.csv") {
+        let size = try FileManager.default.attributesOfItem(atPath: results + "/" + file)[.size] as! Int
+        #expect(size <= 60_000, "\(file): \(size) bytes")
+      }
     }
   }
 

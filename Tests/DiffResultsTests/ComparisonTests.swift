@@ -137,9 +137,13 @@ import Testing
     #expect(c.rows[0].verdict == .incomparable && c.exitStatus == 0)
   }
 
-  @Test func bootstrapIntervalContainsTheRatio() {
-    let interval = Statistics.medianRatioInterval(base: [10, 11, 12, 10, 11], head: [20, 22, 24, 20, 22])
-    #expect(interval.low <= 2 && interval.high >= 2)
+  @Test func theMedianIntervalComesFromOrderStatistics() {
+    // 100 values 1…100: the 40th and 61st smallest, the textbook ranks of a
+    // 95 % interval for the median of 100.
+    let run = Statistics.medianInterval((1...100).map(Double.init).reversed())
+    #expect(run == FloorQuotients(count: 100, median: 50.5, low: 40, high: 61))
+    // Few values: the extremes.
+    #expect(Statistics.medianInterval([3, 1, 2]) == FloorQuotients(count: 3, median: 2, low: 1, high: 3))
     #expect(Statistics.median([3, 1, 2]) == 2 && Statistics.quantile([1, 2, 3, 4, 5], 0.9) == 4.6)
   }
 }

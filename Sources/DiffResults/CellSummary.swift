@@ -1,0 +1,219 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+
+/// One cell of a report (a workload × a subject, over one or more runs of a
+/// commit) reduced to what `compare` and the report page read. A raw report
+/// is reduced to these before anything is judged or drawn, and the summary
+/// report stores exactly these, so both give the same verdicts and plots.
+///
+/// Every figure is rounded as the summary report writes it
+/// (``SummaryReport/significant(_:_:)``), so a summary read back equals the
+/// one computed from the raw rows.
+public struct CellSummary: Equatable, Sendable {
+  public var commit = ""
+  /// The earliest run's start.
+  public var date = ""
+  public var host = ""
+  public var toolchain = ""
+  public var workload = ""
+  public var strategy = ""
+  public var nOld = 0
+  public var nNew = 0
+  public var sections = 0
+  /// The raw rows summarized: samples, or samples × applies for a trace.
+  public var samples = 0
+  /// The measure's quantiles over the rows: wall nanoseconds, or
+  /// instructions when counted.
+  public var median = 0.0
+  public var p10 = 0.0
+  public var p90 = 0.0
+  /// A counted cell's instructions: its row's, or summed over a trace's applies.
+  public var instructions: UInt64?
+  /// Medians over the rows.
+  public var allocatedBytes = 0.0
+  public var peakBytes = 0.0
+  /// The changeset's counts and `min_moves`, summed over a trace's applies.
+  public var counts = StringChangeset.Counts()
+  public var minMoves = 0
+  /// Whether every row was verified.
+  public var verified = true
+  /// A timed strategy's samples over the floor's of the same round, one
+  /// summary per run (what `compare` judges); empty for yardsticks and counted cells.
+  public var runs: [FloorQuotients] = []
+  /// A trace cell's session figures; `nil` for a pair.
+  public var session: SessionSummary?
+
+  public init() {}
+
+  public var key: CellKey { CellKey(workload: workload, strategy: strategy) }
+  public var counted: Bool { instructions != nil }
+  public var isTrace: Bool { session != nil }
+}
+
+/// A cell of a report: one workload × one subject.
+public struct CellKey: Hashable, Sendable {
+  public var workload: String
+  public var strategy: String
+  public init(workload: String, strategy: String) {
+    self.workload = workload
+    self.strategy = strategy
+  }
+}
+
+/// One run's samples of a timed cell, each divided by the floor's sample of
+/// the same round (same run, same apply, same sample number) so the
+/// machine's drift cancels: their count, median and a 95 % interval for the
+/// median (order statistics, distribution-free).
+public struct FloorQuotients: Equatable, Sendable {
+  public var count: Int
+  public var median: Double
+  public var low: Double
+  public var high: Double
+  public init(count: Int, median: Double, low: Double, high: Double) {
+    (self.count, self.median, self.low, self.high) = (count, median, low, high)
+  }
+}
+
+/// What the page and the bench's summary show of a session: each apply's
+/// figure (the median over its samples) summed and ranked, the applies over
+/// a frame, and the applies to plot (all of them up to ``plotted``, else the
+/// worst of each run of consecutive applies).
+public struct SessionSummary: Equatable, Sendable {
+  public var applies = 0
+  public var total = 0.0
+  public var median = 0.0
+  public var p99 = 0.0
+  public var max = 0.0
+  /// Applies over 8.33 ms (120 Hz) and 16.67 ms (60 Hz); 0 when counted.
+  public var over120Hz = 0
+  public var over60Hz = 0
+  /// Item and section operations summed over the applies.
+  public var operations = 0
+  /// An apply to plot and its figure.
+  public struct Point: Equatable, Sendable {
+    public var step: Int
+    public var value: Double
+    public init(step: Int, value: Double) { (self.step, self.value) = (step, value) }
+  }
+  /// The applies to plot, in apply order.
+  public var points: [Point] = []
+
+  /// Points a session is drawn with at most: a longer one shows the worst
+  /// apply of each of this many runs of consecutive applies.
+  public static let plotted = 40
+
+  public init() {}
+}
+
+extension CellSummary {
+  /// The cells of raw rows, in the order they first appear.
+  ///
+  /// - Complexity: O(*r* log *r*) for *r* rows.
+  public static func summaries(of rows: [ReportRow]) -> [CellSummary] {
+    var order: [CellKey] = []
+    var groups: [CellKey: [ReportRow]] = [:]
+    for row in rows {
+      let key = CellKey(workload: row.workload, strategy: row.strategy)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(row)
+    }
+    return order.map { key in
+      let floor = groups[CellKey(workload: key.workload, strategy: Yardstick.floor.rawValue)]
+      return CellSummary(groups[key]!, floor: floor)
+    }
+  }
+
+  /// One cell's summary; `floor` is the floor's rows of the same workload
+  /// (its timed samples divide this cell's), `nil` when the report has none.
+  public init(_ rows: [ReportRow], floor: [ReportRow]?) {
+    precondition(!rows.isEmpty, "a cell with no rows")
+    let first = rows[0]
+    let round = SummaryReport.significant
+    (commit, host, toolchain, workload, strategy) = (first.commit, first.host, first.toolchain, first.workload, first.strategy)
+    date = rows.map(\.date).min()!
+    (nOld, nNew, sections) = (first.nOld, first.nNew, first.sections)
+    samples = rows.count
+    let values = rows.map(ReportRow.measure)
+    median = round(Statistics.median(values), 9)
+    p10 = round(Statistics.quantile(values, 0.1), 9)
+    p90 = round(Statistics.quantile(values, 0.9), 9)
+    if rows.allSatisfy({ $0.instructions != nil }) { instructions = rows.reduce(0) { $0 + $1.instructions! } }
+    allocatedBytes = round(Statistics.median(rows.map { Double($0.allocatedBytes) }), 9)
+    peakBytes = round(Statistics.median(rows.map { Double($0.peakBytes) }), 9)
+    // One row per apply counts: the samples of an apply share its changeset.
+    var seen = Set<Int?>()
+    for row in rows where seen.insert(row.step).inserted {
+      counts.stages += row.stages
+      counts.sectionOperations += row.sectionOperations
+      counts.deletes += row.deletes
+      counts.inserts += row.inserts
+      counts.moves += row.moves
+      counts.updates += row.updates
+      minMoves += row.minMoves
+    }
+    verified = rows.allSatisfy(\.verified)
+    if instructions == nil, Yardstick(rawValue: strategy) == nil {
+      runs = Self.floorQuotients(rows, floor: floor).map(Statistics.medianInterval)
+    }
+    if first.step != nil { session = SessionSummary(rows, counted: instructions != nil) }
+  }
+
+  /// Each timed sample divided by the floor's sample of the same round of
+  /// the same run (same `date`, same apply, same `sample`), grouped by run;
+  /// raw wall times when the report has no floor for the workload.
+  static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [[Double]] {
+    struct Round: Hashable {
+      var date: String
+      var step: Int?
+      var sample: Int
+      init(_ row: ReportRow) { (date, step, sample) = (row.date, row.step, row.sample) }
+    }
+    var floorWall: [Round: Double] = [:]
+    for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall[Round(f)] = Double(w) } }
+    var order: [String] = []
+    var runs: [String: [Double]] = [:]
+    for row in rows {
+      guard let w = row.wallNanoseconds else { continue }
+      let value: Double
+      if floor == nil {
+        value = Double(w)
+      } else {
+        guard let f = floorWall[Round(row)], f > 0 else { continue }
+        value = Double(w) / f
+      }
+      if runs[row.date] == nil { order.append(row.date) }
+      runs[row.date, default: []].append(value)
+    }
+    return order.map { runs[$0]! }
+  }
+}
+
+extension SessionSummary {
+  /// A trace cell's rows seen as a session.
+  public init(_ rows: [ReportRow], counted: Bool) {
+    let session = Session(rows)
+    let round = SummaryReport.significant
+    applies = session.applies.count
+    total = round(session.total, 9)
+    median = round(session.median, 9)
+    p99 = round(session.p99, 9)
+    max = round(session.max, 9)
+    if !counted {
+      over120Hz = session.over(8_333_333)
+      over60Hz = session.over(16_666_667)
+    }
+    operations = session.operations
+    let steps = Array(Set(rows.compactMap(\.step))).sorted()
+    let figures = Array(zip(steps, session.applies))
+    if figures.count <= Self.plotted {
+      points = figures.map { Point(step: $0.0, value: round($0.1, 4)) }
+    } else {
+      points = (0..<Self.plotted).map { b in
+        let run = figures[(b * figures.count / Self.plotted)..<((b + 1) * figures.count / Self.plotted)]
+        let worst = run.max { $0.1 < $1.1 }!
+        return Point(step: worst.0, value: round(worst.1, 4))
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import DiffResults
+import DiffVerification
+import Foundation
+import Testing
+
+/// A raw report of two runs (same commit, two dates) with a floor, a scan, a
+/// strategy per kind of change, and a session: noisy from a fixed seed.
+func rawRuns(_ commit: String, seed: UInt64, slow: Double = 1, moves: Int = 3) -> [ReportRow] {
+  var rng = SplitMix64(seed: seed)
+  var rows: [ReportRow] = []
+  for date in ["2026-01-01T00:00:00Z", "2026-01-01T01:00:00Z"] {
+    for sample in 0..<25 {
+      let drift = 1 + Double(rng.int(below: 200)) / 1000
+      for (strategy, factor) in [("floor", 1.0), ("scan", 0.2), ("hashmap", 0.5 * slow), ("heckel", 1.1)] {
+        let wall = UInt64(100_000 * factor * drift * (1 + Double(rng.int(below: 80)) / 1000))
+        rows.append(ReportRow(
+          commit: commit, date: date, host: "h", toolchain: "t", workload: "dk-5k", strategy: strategy, nOld: 5000, nNew: 5000,
+          sections: 1, sample: sample, wallNanoseconds: wall, cpuNanoseconds: wall, allocatedBytes: UInt64(rng.int(below: 9999)),
+          peakBytes: 100, stages: 1, sectionOperations: 0, deletes: 2, inserts: 2, moves: strategy == "hashmap" ? moves : 3,
+          updates: 0, minMoves: 3, verified: true))
+      }
+      for step in 1...3 {
+        for strategy in ["floor", "hashmap"] {
+          let wall = UInt64(Double(2_000_000 * step) * (strategy == "floor" ? 1 : 2) * drift)
+          rows.append(ReportRow(
+            commit: commit, date: date, host: "h", toolchain: "t", workload: "trace-x", strategy: strategy, nOld: 10, nNew: 10,
+            sections: 1, sample: sample, wallNanoseconds: wall, cpuNanoseconds: wall, allocatedBytes: 0, peakBytes: 0, stages: 1,
+            sectionOperations: 0, deletes: 0, inserts: 1, moves: 0, updates: 0, minMoves: 0, verified: true, step: step))
+        }
+      }
+    }
+  }
+  return rows
+}
+
+@Suite struct SummaryReportTests {
+  @Test func aSummaryReadsBackAsWritten() throws {
+    let cells = CellSummary.summaries(of: rawRuns("c", seed: 1))
+    #expect(cells.count == 6 && cells.first { $0.strategy == "hashmap" && !$0.isTrace }!.runs.count == 2)
+    let text = SummaryReport.text(cells)
+    #expect(text.hasPrefix(SummaryReport.header + "\n"))
+    #expect(try SummaryReport.parse(text, file: "s.csv") == cells)
+    // The session's figures: hashmap's 3 applies take 4, 8 and 12 ms times a
+    // drift of 1–1.2 (median about 1.1): two over 8.33 ms, none over 16.67.
+    let session = try #require(cells.first { $0.workload == "trace-x" && $0.strategy == "hashmap" }?.session)
+    #expect(session.applies == 3 && session.points.map(\.step) == [1, 2, 3])
+    #expect(session.over120Hz == 2 && session.over60Hz == 0)
+  }
+
+  @Test func compareGivesTheSameVerdictsOnRawAndSummary() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let base = rawRuns("base", seed: 2), head = rawRuns("head", seed: 3, slow: 1.3, moves: 4)
+    for (name, rows) in [("base", base), ("head", head)] {
+      try CSVReport.write(rows, to: "\(dir)/\(name).csv")
+      try SummaryReport.write(CellSummary.summaries(of: rows), to: "\(dir)/\(name).summary.csv")
+    }
+    let raw = Comparison(base: try ReportFile.read(contentsOf: "\(dir)/base.csv"), head: try ReportFile.read(contentsOf: "\(dir)/head.csv"))
+    let summary = Comparison(
+      base: try ReportFile.read(contentsOf: "\(dir)/base.summary.csv"), head: try ReportFile.read(contentsOf: "\(dir)/head.summary.csv"))
+    #expect(raw.table == summary.table)
+    // And the verdicts are the ones the data holds: hashmap 30 % slower with a move more.
+    let hashmap = try #require(summary.rows.first { $0.workload == "dk-5k" && $0.strategy == "hashmap" })
+    #expect(hashmap.verdict == .slower && hashmap.worse == ["moves 3→4"])
+    #expect(summary.rows.first { $0.strategy == "heckel" }?.verdict == .same)
+    #expect(summary.rows.first { $0.strategy == "floor" }?.verdict == .drift)
+  }
+
+  @Test func aBadSummaryFieldIsNamed() throws {
+    var text = SummaryReport.text(CellSummary.summaries(of: rawRuns("c", seed: 4)))
+    text = text.replacingOccurrences(of: "|1:", with: "|x:")
+    #expect(throws: CSVReport.ReadError.self) { try SummaryReport.parse(text, file: "s.csv") }
+    do {
+      _ = try SummaryReport.parse(text, file: "s.csv")
+    } catch let error as CSVReport.ReadError {
+      #expect(error.description.hasPrefix("s.csv:") && error.description.contains("column session"), "\(error)")
+    }
+  }
+
+  @Test func theGitHubActionBenchmarkExportHasItsShape() throws {
+    let timed = CellSummary.summaries(of: rawRuns("c", seed: 5))
+    var counted = timed[0]
+    counted.instructions = 123_456
+    let json = try BenchmarkExport.githubActionBenchmark([timed[2], counted])
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(entries.count == 2)
+    for entry in entries {
+      #expect(entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber)
+      #expect(Set(entry.keys).isSubset(of: ["name", "unit", "value", "range", "extra"]))
+    }
+    #expect(entries[0]["name"] as? String == "dk-5k/hashmap" && entries[0]["unit"] as? String == "ms")
+    #expect((entries[0]["value"] as? NSNumber)?.doubleValue == (timed[2].median / 1e6 * 1e6).rounded() / 1e6)
+    #expect((entries[0]["range"] as? String)?.hasPrefix("± ") == true)
+    #expect(entries[1]["unit"] as? String == "instructions" && (entries[1]["value"] as? NSNumber)?.intValue == 123_456)
+  }
+}
