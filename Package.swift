@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     // `make docs`: the library's DocC catalog (the contract and the guides to its API).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Tests only: the GitHub workflows are parsed and their jobs checked.
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // The library users import: no dependency beyond the toolchain.
@@ -69,6 +71,8 @@ let package = Package(
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
+    // The repository's own files: the GitHub workflows and the README's badge.
+    .testTarget(name: "RepositoryTests", dependencies: [.product(name: "Yams", package: "Yams")]),
     // Test-only: broken strategies, and a worker that runs them in child processes.
     .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
     .executableTarget(

@@ -17,8 +17,21 @@ import Testing
     #expect(Set(rows.map(\.strategy)) == ["floor", "scan", "hashmap", "heckel", "myers", "naive", "stdlib"])
     #expect(rows.allSatisfy { $0.verified && $0.workload == "random-1e2" })
     #expect(rows.filter { $0.strategy == "hashmap" }.count >= 15)
+    // The summary beside it: a row per cell, read by compare as the raw one is.
+    let cells = try ReportFile.read(contentsOf: dir + "/r.summary.csv")
+    #expect(cells == CellSummary.summaries(of: rows) && cells.count == 7)
+    let same = try diffbench(["compare", report, dir + "/r.summary.csv"])
+    #expect(same.status == 0 && same.out.hasSuffix("0 slower, 0 faster, 0 with more ops\n"), "\(same.out)")
     // No temporary file left behind.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["r.csv"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["r.csv", "r.summary.csv"])
+    // Exported for github-action-benchmark: an entry per cell, in ms.
+    let export = try diffbench(["export", "--format", "github-action-benchmark", dir + "/r.summary.csv"])
+    #expect(export.status == 0, "\(export.err)")
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+    #expect(entries.count == 7 && entries.allSatisfy { $0["unit"] as? String == "ms" && $0["value"] is NSNumber })
+    #expect(entries.compactMap { $0["name"] as? String }.contains("random-1e2/hashmap"))
+    let bad = try diffbench(["export", "--format", "summary", dir + "/missing.csv"])
+    #expect(bad.status == 2 && bad.err == "diffbench: \(dir)/missing.csv:0: cannot be read\n", "\(bad.err)")
   }
 
   @Test func benchRejectsAFilterThatMatchesNothing() throws {
