@@ -73,7 +73,7 @@ func rawRuns(_ commit: String, seed: UInt64, slow: Double = 1, moves: Int = 3) -
     #expect(throws: CSVReport.ReadError.self) { try SummaryReport.parse(text, file: "s.csv") }
     do {
       _ = try SummaryReport.parse(text, file: "s.csv")
-    } catch let error as CSVReport.ReadError {
+    } catch {
       #expect(error.description.hasPrefix("s.csv:") && error.description.contains("column session"), "\(error)")
     }
   }

@@ -3,7 +3,9 @@
 /// pair (one count, one reference, one content flag).
 ///
 /// Read with a cursor; past the end every read is 0, so every byte string,
-/// the empty one too, is a pair. Counts are LEB128 varints.
+/// the empty one too, is a pair. Counts are LEB128 varints. A first byte of
+/// `0xE0` or more selects the edit-script format instead
+/// (`PairBytes+Edits.swift`), which reaches sectioned shapes in fewer bytes.
 ///
 ///     u8      old sections: value % 9
 ///     per old section:   varint items: value % 1025 (each side holds at most 1,024 items)
@@ -27,6 +29,7 @@ public enum PairBytes {
   public static let maxItems = 1_024
 
   public static func decode(_ bytes: [UInt8]) -> (old: SnapshotDraft, new: SnapshotDraft) {
+    if let first = bytes.first, first >= editScriptMarker { return decodeEdits(bytes) }
     var reader = Reader(bytes: bytes)
     var old = SnapshotDraft()
     var oldItems: [(section: Int, index: Int)] = []
