@@ -4,8 +4,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE := -c release
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
+FAST ?=
+FIND_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs
+.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -68,7 +70,19 @@ verify-under-load: release
 # Prints libFuzzer's progress (cov:, exec/s) and its final stats; a failure
 # leaves its input in .build-libfuzzer/ for `diffbench import`.
 libfuzzer: release
-	FUZZ_SECONDS=$(FUZZ_SECONDS) DIFFBENCH=$(BIN)/diffbench scripts/libfuzzer.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FAST=$(FAST) DIFFBENCH=$(BIN)/diffbench scripts/libfuzzer.sh
+
+# Campaigns: make fuzz-campaign HOURS=8 alternates random and coverage-guided
+# fuzzing on both cores, keeps and merges the libFuzzer corpus in
+# fuzz-campaign/ (ignored by git), imports crashes, and prints a summary.
+HOURS ?= 1
+fuzz-campaign: release
+	HOURS=$(HOURS) DIFFBENCH=$(BIN)/diffbench scripts/fuzz-campaign.sh
+
+# Does coverage-guided fuzzing find each test-only faulty strategy from an
+# empty corpus within FIND_SECONDS (default 60)? Prints the time to each.
+libfuzzer-finds:
+	FIND_SECONDS=$(FIND_SECONDS) scripts/libfuzzer-finds.sh
 
 # ClusterFuzzLite's build script, run here as its builder would run it.
 clusterfuzzlite-check: deps

@@ -31,10 +31,14 @@ rm -rf "$WORK/seeds"
 scripts/reader-seeds.sh "$WORK/reader-seeds"
 (cd "$WORK/reader-seeds" && rm -f "$OUT/diffbench_readers_fuzzer_seed_corpus.zip" && zip -q -r "$OUT/diffbench_readers_fuzzer_seed_corpus.zip" .)
 
-# One input may take 10 s before it is a hang (diffbench's --timeout).
+# One input may take 10 s before it is a hang (diffbench's --timeout);
+# pairs up to 512 bytes, with the dictionary of edits.
+cp scripts/fuzz/pairs.dict "$OUT/diffbench_fuzzer.dict"
 cat > "$OUT/diffbench_fuzzer.options" <<OPTIONS
 [libfuzzer]
 timeout = 10
+max_len = 512
+dict = diffbench_fuzzer.dict
 OPTIONS
 cat > "$OUT/diffbench_readers_fuzzer.options" <<OPTIONS
 [libfuzzer]

@@ -23,6 +23,9 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "Where shrunk regressions are written.")
   var out = "Corpus/regressions"
 
+  @Option(help: "Items a side at most, as the fuzz target decoded them (its DIFFBENCH_FUZZ_MAX_ITEMS).")
+  var maxItems = PairBytes.fuzzTargetItems
+
   @Argument(help: "libFuzzer inputs.")
   var files: [String]
 
@@ -37,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         printError("\(file): cannot be read")
         throw ExitCode(2)
       }
-      let drafts = PairBytes.decode(Array(data))
+      let drafts = PairBytes.decode(Array(data), limit: maxItems)
       guard let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() else {
         printError("\(file): decodes to an invalid pair (a bug in PairBytes)")
         throw ExitCode(2)

@@ -57,8 +57,18 @@ public enum StrategyWorker {
       return Verifier.changeset(strategy, from: old, to: new)
     }
 
+    // Random pairs sample the slow reference oracles by size; a pair asked
+    // for by name (a corpus file, a re-check, the shrinker) gets them all.
+    var sampler = OracleSampler()
+    let clock = ContinuousClock(), started = clock.now
     func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
-      let oracle = PairOracle(old: old, new: new)
+      var limits = OracleLimits.full
+      if iteration != nil {
+        let elapsed = started.duration(to: clock.now)
+        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        limits = sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now)
+      }
+      let oracle = PairOracle(old: old, new: new, limits: limits)
       let work = estimated ? WorkEstimate(old: old, new: new) : nil
       for (name, strategy) in strategies {
         let failure: VerificationFailure?

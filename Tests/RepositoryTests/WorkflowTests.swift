@@ -47,6 +47,21 @@ struct Workflow {
     #expect(ci.runs("macos").contains { $0.hasPrefix("swift test") })
   }
 
+  @Test func clusterFuzzLiteFuzzesPullRequestsInBatchesAndPrunes() throws {
+    for (file, mode, scheduled) in [("cflite_pr.yml", "code-change", false), ("cflite_batch.yml", "batch", true), ("cflite_cron.yml", "prune", true)] {
+      let workflow = try Workflow(file)
+      #expect((workflow.triggers["schedule"] != nil) == scheduled, "\(file)")
+      let job = try #require(workflow.jobs.keys.first, "\(file)")
+      #expect(workflow.uses(job).map { $0.components(separatedBy: "@")[0] } == [
+        "google/clusterfuzzlite/actions/build_fuzzers", "google/clusterfuzzlite/actions/run_fuzzers",
+      ], "\(file)")
+      let run = try #require(workflow.steps(job).last?["with"] as? [String: Any], "\(file)")
+      #expect(run["mode"] as? String == mode, "\(file)")
+      let build = try #require(workflow.steps(job).first?["with"] as? [String: Any], "\(file)")
+      #expect(build["language"] as? String == "swift", "\(file)")
+    }
+  }
+
   @Test func theReadmeShowsTheBadge() throws {
     let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
     #expect(readme.contains("actions/workflows/ci.yml/badge.svg"))

@@ -27,14 +27,22 @@
 public enum PairBytes {
   public static let maxSections = 8
   public static let maxItems = 1_024
+  /// The cap the libFuzzer target decodes with (and `diffbench import`, so
+  /// that an input it saved means the same pair): small pairs are cheap, and
+  /// `diffbench fuzz` covers the large ones.
+  public static let fuzzTargetItems = 256
 
-  public static func decode(_ bytes: [UInt8]) -> (old: SnapshotDraft, new: SnapshotDraft) {
+  /// The pair `bytes` stand for. `limit` caps the items of each side (at
+  /// most ``maxItems``): a coverage-guided fuzzer after throughput lowers it,
+  /// since two varint bytes can otherwise ask for a thousand items.
+  public static func decode(_ bytes: [UInt8], limit: Int = maxItems) -> (old: SnapshotDraft, new: SnapshotDraft) {
     if let first = bytes.first, first >= editScriptMarker { return decodeEdits(bytes) }
+    let maxItems = min(limit, Self.maxItems)
     var reader = Reader(bytes: bytes)
     var old = SnapshotDraft()
     var oldItems: [(section: Int, index: Int)] = []
     for s in 0..<Int(reader.byte()) % (maxSections + 1) {
-      let count = min(reader.varint() % (maxItems + 1), maxItems - oldItems.count)
+      let count = min(reader.varint() % (Self.maxItems + 1), maxItems - oldItems.count)
       var section = SnapshotDraft.Section(id: "s\(s)")
       for _ in 0..<count {
         section.items.append((id: "o\(oldItems.count)", content: ""))
@@ -57,7 +65,7 @@ public enum PairBytes {
         section = SnapshotDraft.Section(id: "t\(freshSections)", content: content == 0 ? "" : "c\(content)")
         freshSections += 1
       }
-      let count = min(reader.varint() % (maxItems + 1), maxItems - newItems)
+      let count = min(reader.varint() % (Self.maxItems + 1), maxItems - newItems)
       for _ in 0..<count {
         let ref = reader.varint()
         let content = reader.byte()

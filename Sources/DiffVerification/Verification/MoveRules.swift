@@ -23,7 +23,9 @@ struct ChangesetEffect {
 /// changeset did. Written apart from the strategies on purpose.
 enum MoveRuleOracle {
   /// The first way `effect` breaks `rule` on the pair, or `nil`.
-  static func check(_ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, pair index: @autoclosure () -> _IndexedPair) -> String? {
+  static func check(
+    _ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, limits: OracleLimits = .full, pair index: @autoclosure () -> _IndexedPair
+  ) -> String? {
     switch rule {
     case .unspecified, .minimal:
       return nil  // minimal is judged against min_moves
@@ -44,11 +46,11 @@ enum MoveRuleOracle {
         ?? compare("re-inserted section", expected: scan.reinsertedSections, actual: effect.reinsertedSections)
         ?? compare("re-inserted item", expected: scan.reinsertedItems, actual: effect.reinsertedItems)
     case .longestCommonSubsequence:
-      return pair.checkCommonSubsequences(effect)
+      return pair.checkCommonSubsequences(effect, cells: limits.lcsCells)
         ?? compare("re-inserted item", expected: [], actual: effect.reinsertedItems)
     case .standardLibraryDifference:
       // The difference costs what the strategy costs: checked where that is small.
-      guard pair.oldCount <= Reference.maximumDifferenceItems && pair.newCount <= Reference.maximumDifferenceItems else { return nil }
+      guard pair.oldCount <= limits.differenceItems && pair.newCount <= limits.differenceItems else { return nil }
       return compare("moved item", expected: pair.stdlibMovedItems(), actual: effect.movedItems)
         ?? compare("moved section", expected: pair.stdlibMovedSections(), actual: effect.movedSections)
     }
@@ -144,7 +146,7 @@ public struct _IndexedPair: Sendable {
 
   /// Per section pair, the kept items left unmoved must number exactly the
   /// length of a longest common subsequence; the sections likewise.
-  func checkCommonSubsequences(_ effect: ChangesetEffect) -> String? {
+  func checkCommonSubsequences(_ effect: ChangesetEffect, cells: Int = Reference.maximumLCSCells) -> String? {
     let oldIDs = old.map(\.id), newIDs = new.map(\.id)
     let keptSections = Set(oldIDs).intersection(newIDs)
     let unmovedSections = keptSections.subtracting(effect.movedSections).count
@@ -154,7 +156,7 @@ public struct _IndexedPair: Sendable {
     }
     let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
     for section in new {
-      guard let a = oldSections[section.id], a.count * section.items.count <= Reference.maximumLCSCells else { continue }
+      guard let a = oldSections[section.id], a.count * section.items.count <= cells else { continue }
       let b = section.items
       let inA = Set(a)
       let unmoved = b.filter { inA.contains($0) && !effect.movedItems.contains($0) }.count

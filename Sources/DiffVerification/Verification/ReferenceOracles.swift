@@ -2,6 +2,31 @@
 /// alone with code that shares nothing with the strategies or the library's
 /// metrics: plain dictionaries and quadratic dynamic programming, obviously
 /// correct and slow, so they run on pairs up to a few thousand items.
+/// How large a pair each slow reference oracle runs on: beyond a limit,
+/// that oracle is not consulted (the others still are), and where it runs it
+/// is exact. The defaults are the reference sizes; a fuzzer after throughput
+/// samples large pairs (``none`` on most of them).
+public struct OracleLimits: Hashable, Sendable {
+  /// The largest side the quadratic reference `min_moves` runs on.
+  public var referenceItems: Int
+  /// The largest item-count product of a section pair the LCS check runs on.
+  public var lcsCells: Int
+  /// The largest side the standard library's difference is recomputed on.
+  public var differenceItems: Int
+
+  public init(
+    referenceItems: Int = Reference.maximumItems, lcsCells: Int = Reference.maximumLCSCells,
+    differenceItems: Int = Reference.maximumDifferenceItems
+  ) {
+    (self.referenceItems, self.lcsCells, self.differenceItems) = (referenceItems, lcsCells, differenceItems)
+  }
+
+  /// Every reference oracle at its full size.
+  public static let full = OracleLimits()
+  /// No slow reference oracle: only the checks linear in the pair.
+  public static let none = OracleLimits(referenceItems: -1, lcsCells: -1, differenceItems: -1)
+}
+
 public enum Reference {
   /// Pairs with more items than this on either side get no reference
   /// `min_moves` (its LIS is quadratic in the kept items of a section).

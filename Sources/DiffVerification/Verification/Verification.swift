@@ -13,14 +13,19 @@ public struct PairOracle: Sendable {
   /// `Snapshot.minimumMoves`, the fast one the bench reports.
   public let fastMinimumMoves: Int
 
+  /// How large a pair the slow reference oracles run on (exact wherever
+  /// they run); beyond, `min_moves` is the library's.
+  public let limits: OracleLimits
+
   public init(
-    old: StringSnapshot, new: StringSnapshot,
+    old: StringSnapshot, new: StringSnapshot, limits: OracleLimits = .full,
     fastMinimumMoves: (StringSnapshot, StringSnapshot) -> Int = { StringSnapshot.minimumMoves(from: $0, to: $1) }
   ) {
     self.old = old
     self.new = new
     identical = old == new
-    referenceMinimumMoves = max(old.numberOfItems, new.numberOfItems) <= Reference.maximumItems
+    self.limits = limits
+    referenceMinimumMoves = max(old.numberOfItems, new.numberOfItems) <= limits.referenceItems
       ? Reference.minimumMoves(from: old, to: new) : nil
     self.fastMinimumMoves = fastMinimumMoves(old, new)
     index = _LazyIndex(old, new)
@@ -134,7 +139,7 @@ public enum Verifier {
       let moves = effect.moveCount + effect.reinsertedItems.count
       if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
       if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
-      if let broken = MoveRuleOracle.check(traits.moveRule, effect, pair: oracle.indexed) { return .moveRule(broken) }
+      if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
       // One stage (or none, for an identical pair, judged above) is always the fewest.
       guard changeset.stages.count > 1 else { return nil }
       let fewest = FewestStages(effect, pair: oracle.indexed, old: old, new: new)
