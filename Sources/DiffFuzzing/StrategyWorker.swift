@@ -57,26 +57,36 @@ public enum StrategyWorker {
       return Verifier.changeset(strategy, from: old, to: new)
     }
 
-    // Random pairs sample the slow reference oracles by size; a pair asked
-    // for by name (a corpus file, a re-check, the shrinker) gets them all.
-    var sampler = OracleSampler()
+    // Random pairs sample the slow reference oracles and the expensive
+    // strategy calls (FuzzSampler); a pair asked for by name (a corpus file,
+    // a re-check, the shrinker) gets every strategy and every oracle.
+    var sampler = FuzzSampler()
     let clock = ContinuousClock(), started = clock.now
+    func now() -> Double {
+      let elapsed = started.duration(to: clock.now)
+      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
     func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
-      var limits = OracleLimits.full
-      if iteration != nil {
-        let elapsed = started.duration(to: clock.now)
-        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        limits = sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now)
-      }
+      let sampled = iteration != nil
+      let limits = sampled ? sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now()) : .full
       let oracle = PairOracle(old: old, new: new, limits: limits)
       let work = estimated ? WorkEstimate(old: old, new: new) : nil
       for (name, strategy) in strategies {
         let failure: VerificationFailure?
+        // A superlinear strategy's expensive calls on random pairs are sampled.
+        var expensiveSince: Double?
+        if let strategy, sampled, let work, strategy.traits.cost != .linear,
+          Deadline.estimatedSeconds(strategy.traits.cost, work: work) >= sampler.cheapSeconds
+        {
+          guard sampler.runs(name, estimatedSeconds: .infinity, now: now()) else { continue }
+          expensiveSince = now()
+        }
         if let strategy {
           switch run(name, strategy, old, new, work: work, iteration: iteration) {
           case .success(let changeset): failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
           case .failure(let broken): failure = broken
           }
+          if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }
         } else {
           failure = oracle.metricFailure
         }
@@ -89,14 +99,25 @@ public enum StrategyWorker {
 
     /// Each strategy walks the trace with its own state; a failure names the
     /// apply. Every apply is announced: the parent's backstop is per apply,
-    /// not per walk.
-    func walk(iteration: UInt64?, _ open: () throws(CorpusError) -> TraceReader) {
+    /// not per walk. A generated session (`largest`: its largest snapshot's
+    /// items) is sampled as pairs are: the slow oracles and the expensive
+    /// strategies on a large one once a second.
+    func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
+      var limits = OracleLimits.full
+      if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
       for (name, strategy) in strategies {
         guard let strategy else { continue }  // min_moves is judged on pairs
+        let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false
+        if expensive && !sampler.runs(name, estimatedSeconds: .infinity, now: now()) { continue }
+        let since = now()
+        defer { if expensive { sampler.spent(name, seconds: now() - since) } }
         do {
           var trace = try open()
-          let failure = try Verifier.walk(&trace, traits: strategy.traits) { _, old, new in
-            run(name, strategy, old, new, work: estimated ? WorkEstimate(old: old, new: new) : nil, iteration: iteration, announce: true)
+          let failure = try Verifier.walk(&trace, traits: strategy.traits, limits: limits) { _, old, new in
+            // Only a superlinear strategy's deadline needs the estimate.
+            run(
+              name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
+              iteration: iteration, announce: true)
           }
           if let failure {
             emit(.failed(iteration: iteration, strategy: name, kind: failure.failure.kind, message: failure.description))
@@ -143,7 +164,8 @@ public enum StrategyWorker {
       while i < (limit ?? .max) {
         if PairGenerator.drawsTrace(i) {
           if let session = TraceSnapshot.session(generator.trace(seed: seed, iteration: i)) {
-            walk(iteration: i) { TraceReader(snapshots: session) }
+            let largest = session.map(\.snapshot.numberOfItems).max() ?? 0
+            walk(iteration: i, largest: largest) { TraceReader(snapshots: session) }
           } else {
             emit(.finished(iteration: i))
           }

@@ -13,18 +13,23 @@ public struct OracleLimits: Hashable, Sendable {
   public var lcsCells: Int
   /// The largest side the standard library's difference is recomputed on.
   public var differenceItems: Int
+  /// Whether the quality oracles that index the pair by id run: each
+  /// strategy's move rule and the stage count. (Validity, exactness, ids,
+  /// an identical pair's empty changeset and `min_moves` always run.)
+  public var quality: Bool
 
   public init(
     referenceItems: Int = Reference.maximumItems, lcsCells: Int = Reference.maximumLCSCells,
-    differenceItems: Int = Reference.maximumDifferenceItems
+    differenceItems: Int = Reference.maximumDifferenceItems, quality: Bool = true
   ) {
-    (self.referenceItems, self.lcsCells, self.differenceItems) = (referenceItems, lcsCells, differenceItems)
+    (self.referenceItems, self.lcsCells, self.differenceItems, self.quality) = (referenceItems, lcsCells, differenceItems, quality)
   }
 
-  /// Every reference oracle at its full size.
+  /// Every oracle at its full size.
   public static let full = OracleLimits()
-  /// No slow reference oracle: only the checks linear in the pair.
-  public static let none = OracleLimits(referenceItems: -1, lcsCells: -1, differenceItems: -1)
+  /// Only the checks every changeset gets: valid stages, the exact target,
+  /// the ids, an identical pair's empty changeset, moves ≥ the library's `min_moves`.
+  public static let none = OracleLimits(referenceItems: -1, lcsCells: -1, differenceItems: -1, quality: false)
 }
 
 public enum Reference {

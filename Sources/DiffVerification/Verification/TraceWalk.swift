@@ -22,14 +22,16 @@ extension Verifier {
   /// oracle judges that pair, and the state becomes the changeset's result
   /// (not the recorded snapshot), so an error carries forward.
   ///
-  /// - Parameter run: the strategy's call on one pair (the caller may time it
-  ///   or watch it); a failure there ends the walk.
+  /// - Parameters:
+  ///   - limits: how large a pair the slow reference oracles run on.
+  ///   - run: the strategy's call on one pair (the caller may time it or
+  ///     watch it); a failure there ends the walk.
   /// - Returns: the first failure, or `nil` when every apply passed.
   /// - Throws: `CorpusError` when a line of the trace is not a snapshot: the
   ///   rest of the trace is read after a failure too, so a bad line is
   ///   reported whoever walks the file.
   public static func walk(
-    _ trace: inout TraceReader, traits: StrategyTraits,
+    _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full,
     run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> TraceFailure? {
     guard var state = try trace.next()?.snapshot else { return nil }
@@ -40,7 +42,7 @@ extension Verifier {
       guard found == nil else { continue }  // read on, to validate the file
       switch run(apply, state, next.snapshot) {
       case .success(let changeset):
-        let (failure, result) = judge(changeset, madeBy: traits, oracle: PairOracle(old: state, new: next.snapshot))
+        let (failure, result) = judge(changeset, madeBy: traits, oracle: PairOracle(old: state, new: next.snapshot, limits: limits))
         if let failure {
           found = TraceFailure(apply: apply, name: next.name, failure: failure)
         } else {

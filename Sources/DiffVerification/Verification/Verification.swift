@@ -139,6 +139,7 @@ public enum Verifier {
       let moves = effect.moveCount + effect.reinsertedItems.count
       if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
       if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
+      guard oracle.limits.quality else { return nil }
       if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
       // One stage (or none, for an identical pair, judged above) is always the fewest.
       guard changeset.stages.count > 1 else { return nil }

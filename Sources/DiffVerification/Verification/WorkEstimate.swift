@@ -104,9 +104,14 @@ public struct Deadline: Sendable, Equatable {
       cpuSeconds = timeout
       return
     }
-    let nanoseconds = work.units(cost) * Self.nanosecondsPerUnit(cost) + Double(work.items) * Self.nanosecondsPerItem
-    cpuSeconds = max(timeout, Self.margin * nanoseconds / 1e9)
+    cpuSeconds = max(timeout, Self.margin * Self.estimatedSeconds(cost, work: work))
   }
 
   public init(cpuSeconds: Double) { self.cpuSeconds = cpuSeconds }
+
+  /// The cost model's estimate for a strategy of this model on the pair, in
+  /// seconds of CPU (an upper bound: the slowest rate measured).
+  public static func estimatedSeconds(_ cost: StrategyTraits.Cost, work: WorkEstimate) -> Double {
+    (work.units(cost) * nanosecondsPerUnit(cost) + Double(work.items) * nanosecondsPerItem) / 1e9
+  }
 }

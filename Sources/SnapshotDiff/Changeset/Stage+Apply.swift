@@ -57,6 +57,10 @@ extension Stage {
       }
       result._sectionStarts.append(result._items.count)
     }
+    // Without inserts the result holds old ids only, each at most once (the
+    // rules give every old position at most one removal or move), so it is
+    // unique as the old snapshot was: only an insert can repeat an id.
+    if itemInserts.isEmpty && sectionInserts.isEmpty { return result }
     do {
       try result._checkInvariants()
     } catch {
