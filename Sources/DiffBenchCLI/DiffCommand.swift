@@ -19,7 +19,7 @@ struct DiffCommand: ParsableCommand {
   }
 
   @Option(help: "The strategy (default: hashmap).")
-  var strategy: String = "hashmap"
+  var strategy: String = Hashmap().name
 
   @Option(help: "text, json or uikit.")
   var format: Format = .text

@@ -231,7 +231,9 @@ struct Calibration {
       }
       return best
     }
-    let small = Workload.all.first { $0.name == "random-1e3" }!.pair()
+    // random-1e3's pair: the sweep's small size, where the cost model's rates were measured.
+    let (c, d) = random(count: 1_000)
+    let small = (old: try! c.snapshot(), new: try! d.snapshot())
     // A reversal, where a linear-space Myers' D² search dominates its linear part.
     let (a, b) = reversed(count: 2_000)
     let reversal = (old: try! a.snapshot(), new: try! b.snapshot())

@@ -22,7 +22,8 @@ extension ReportPage {
       func timesScan(_ median: Double) -> String { scan.map { $0.median > 0 ? Markup.trim(median / $0.median) : "-" } ?? "-" }
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "median", "p10", "p90", "× floor", "× scan", "samples"]]
-      for (name, cell) in [("floor", floor), ("scan", scan)] {
+      for (yardstick, cell) in [(Yardstick.floor, floor), (.scan, scan)] {
+        let name = yardstick.rawValue
         guard let cell else { continue }
         let ratio = floor.map { Markup.trim(cell.median / max($0.median, 1e-9)) } ?? "-"
         table.append([name, ReportPage.value(cell.median, counted: run.counted), ReportPage.value(cell.p10, counted: run.counted), ReportPage.value(cell.p90, counted: run.counted), ratio, timesScan(cell.median), "\(cell.samples)"])
@@ -102,7 +103,7 @@ extension ReportPage {
       let floor = run.cell(workload, Yardstick.floor.rawValue)
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "peak", "alloc", "peak × floor", "alloc × floor"]]
-      if let floor { table.append(["floor", Markup.bytes(floor.peakBytes), Markup.bytes(floor.allocatedBytes), "1", "1"]) }
+      if let floor { table.append([Yardstick.floor.rawValue, Markup.bytes(floor.peakBytes), Markup.bytes(floor.allocatedBytes), "1", "1"]) }
       for strategy in strategies {
         guard let cell = run.cell(workload, strategy) else {
           bars.append(skippedBar(workload, strategy))

@@ -1,4 +1,6 @@
+import DiffResults
 import Foundation
+import SnapshotDiff
 
 /// Plain SVG and HTML text: escaping, number formats, colours. The page is
 /// built from strings, with no framework and nothing from the network.
@@ -64,26 +66,33 @@ enum Markup {
   }
 }
 
-/// A colour per strategy, the same on every plot: the library's strategies
-/// in a fixed order, then others in turn, the floor grey.
+/// A colour per strategy, the same on every plot: the yardsticks grey and
+/// olive, the library's strategies by their place in `Strategies.all`, then
+/// others in turn.
 struct Palette {
-  static let fixed: [String: String] = [
-    "floor": "#7f7f7f", "scan": "#bcbd22", "hashmap": "#1f77b4", "heckel": "#ff7f0e", "myers": "#2ca02c",
-    "naive": "#d62728", "stdlib": "#9467bd",
-  ]
-  static let spare = ["#8c564b", "#e377c2", "#17becf", "#bcbd22", "#393b79", "#637939"]
+  static let library = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd"]
+  static let spare = ["#8c564b", "#e377c2", "#17becf", "#393b79", "#637939", "#843c39"]
+
+  /// The colour a yardstick or a library strategy always has.
+  static func fixed(_ name: String) -> String? {
+    switch Yardstick(rawValue: name) {
+    case .floor?: return "#7f7f7f"
+    case .scan?: return "#bcbd22"
+    case nil: return Strategies.names.firstIndex(of: name).map { library[$0 % library.count] }
+    }
+  }
 
   private var assigned: [String: String] = [:]
 
   init(strategies: [String]) {
     var next = 0
-    for s in strategies where Palette.fixed[s] == nil && assigned[s] == nil {
+    for s in strategies where Palette.fixed(s) == nil && assigned[s] == nil {
       assigned[s] = Palette.spare[next % Palette.spare.count]
       next += 1
     }
   }
 
-  func color(_ strategy: String) -> String { Palette.fixed[strategy] ?? assigned[strategy] ?? "#333333" }
+  func color(_ strategy: String) -> String { Palette.fixed(strategy) ?? assigned[strategy] ?? "#333333" }
 }
 
 /// Maps values on one axis to pixels: linear, or logarithmic (base 10).

@@ -165,9 +165,8 @@ public enum ChangesetFile {
 
   /// An integer; negative ones are read (they break rule 1, which `check` reports).
   static func index(_ json: JSONValue, at path: String) throws -> Int {
-    guard case .number(let text) = json, let value = Int(text) else {
-      throw _CorpusReadError("\(path): expected an integer index, found \(json.kind == "a number" ? "a number that is not an integer" : json.kind)")
-    }
+    guard case .number(let text) = json else { throw _CorpusReadError("\(path): expected an integer index, found \(json.kind)") }
+    guard let value = Int(text) else { throw _CorpusReadError("\(path): expected an integer index, found a number that is not an integer") }
     return value
   }
 
