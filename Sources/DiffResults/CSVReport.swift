@@ -1,8 +1,10 @@
 import DiffVerification
 import Foundation
+import SnapshotDiff
 
-/// One row of a report (the diffbench article): one timed sample, or one counted cell.
-public struct ReportRow: Equatable, Sendable {
+/// Where a report's row or cell comes from and what it measured: the run
+/// (commit, date, host, toolchain) and the cell (workload, subject, sizes).
+public struct CellIdentity: Equatable, Sendable {
   public var commit = ""
   public var date = ""
   public var host = ""
@@ -12,18 +14,23 @@ public struct ReportRow: Equatable, Sendable {
   public var nOld = 0
   public var nNew = 0
   public var sections = 0
+  public init() {}
+}
+
+/// One row of a report (the diffbench article): one timed sample, or one
+/// counted cell. Its identity's and its counts' fields read as its own
+/// (`row.workload`, `row.moves`).
+@dynamicMemberLookup
+public struct ReportRow: Equatable, Sendable {
+  public var identity = CellIdentity()
   public var sample = 0
   /// Wall and thread CPU time of one diff; empty in counted rows.
   public var wallNanoseconds: UInt64?
   public var cpuNanoseconds: UInt64?
   public var allocatedBytes: UInt64 = 0
   public var peakBytes: UInt64 = 0
-  public var stages = 0
-  public var sectionOperations = 0
-  public var deletes = 0
-  public var inserts = 0
-  public var moves = 0
-  public var updates = 0
+  /// The changeset's counts (`floor` and `scan`: 0).
+  public var counts = StringChangeset.Counts()
   public var minMoves = 0
   public var verified = true
   /// Instructions one diff executed, under callgrind; empty in timed rows.
@@ -33,6 +40,15 @@ public struct ReportRow: Equatable, Sendable {
 
   public init() {}
 
+  public subscript<T>(dynamicMember key: WritableKeyPath<CellIdentity, T>) -> T {
+    get { identity[keyPath: key] }
+    set { identity[keyPath: key] = newValue }
+  }
+  public subscript<T>(dynamicMember key: WritableKeyPath<StringChangeset.Counts, T>) -> T {
+    get { counts[keyPath: key] }
+    set { counts[keyPath: key] = newValue }
+  }
+
   public init(
     commit: String, date: String, host: String, toolchain: String, workload: String, strategy: String,
     nOld: Int, nNew: Int, sections: Int, sample: Int, wallNanoseconds: UInt64?, cpuNanoseconds: UInt64?,
@@ -40,26 +56,16 @@ public struct ReportRow: Equatable, Sendable {
     inserts: Int, moves: Int, updates: Int, minMoves: Int, verified: Bool, instructions: UInt64? = nil,
     step: Int? = nil
   ) {
-    self.commit = commit
-    self.date = date
-    self.host = host
-    self.toolchain = toolchain
-    self.workload = workload
-    self.strategy = strategy
-    self.nOld = nOld
-    self.nNew = nNew
-    self.sections = sections
+    (identity.commit, identity.date, identity.host, identity.toolchain) = (commit, date, host, toolchain)
+    (identity.workload, identity.strategy) = (workload, strategy)
+    (identity.nOld, identity.nNew, identity.sections) = (nOld, nNew, sections)
     self.sample = sample
     self.wallNanoseconds = wallNanoseconds
     self.cpuNanoseconds = cpuNanoseconds
     self.allocatedBytes = allocatedBytes
     self.peakBytes = peakBytes
-    self.stages = stages
-    self.sectionOperations = sectionOperations
-    self.deletes = deletes
-    self.inserts = inserts
-    self.moves = moves
-    self.updates = updates
+    (counts.stages, counts.sectionOperations, counts.deletes) = (stages, sectionOperations, deletes)
+    (counts.inserts, counts.moves, counts.updates) = (inserts, moves, updates)
     self.minMoves = minMoves
     self.verified = verified
     self.instructions = instructions

@@ -10,17 +10,12 @@ import SnapshotDiff
 /// Every figure is rounded as the summary report writes it
 /// (``SummaryReport/significant(_:_:)``), so a summary read back equals the
 /// one computed from the raw rows.
+///
+/// Its identity's fields read as its own (`cell.workload`); its `date` is
+/// the earliest run's start.
+@dynamicMemberLookup
 public struct CellSummary: Equatable, Sendable {
-  public var commit = ""
-  /// The earliest run's start.
-  public var date = ""
-  public var host = ""
-  public var toolchain = ""
-  public var workload = ""
-  public var strategy = ""
-  public var nOld = 0
-  public var nNew = 0
-  public var sections = 0
+  public var identity = CellIdentity()
   /// The raw rows summarized: samples, or samples × applies for a trace.
   public var samples = 0
   /// The measure's quantiles over the rows: wall nanoseconds, or
@@ -46,7 +41,12 @@ public struct CellSummary: Equatable, Sendable {
 
   public init() {}
 
-  public var key: CellKey { CellKey(workload: workload, strategy: strategy) }
+  public subscript<T>(dynamicMember key: WritableKeyPath<CellIdentity, T>) -> T {
+    get { identity[keyPath: key] }
+    set { identity[keyPath: key] = newValue }
+  }
+
+  public var key: CellKey { CellKey(workload: identity.workload, strategy: identity.strategy) }
   public var counted: Bool { instructions != nil }
   public var isTrace: Bool { session != nil }
 }
@@ -130,9 +130,8 @@ extension CellSummary {
     precondition(!rows.isEmpty, "a cell with no rows")
     let first = rows[0]
     let round = SummaryReport.significant
-    (commit, host, toolchain, workload, strategy) = (first.commit, first.host, first.toolchain, first.workload, first.strategy)
-    date = rows.map(\.date).min()!
-    (nOld, nNew, sections) = (first.nOld, first.nNew, first.sections)
+    identity = first.identity
+    identity.date = rows.map(\.date).min()!
     samples = rows.count
     let values = rows.map(ReportRow.measure)
     median = round(Statistics.median(values), 9)
@@ -144,16 +143,11 @@ extension CellSummary {
     // One row per apply counts: the samples of an apply share its changeset.
     var seen = Set<Int?>()
     for row in rows where seen.insert(row.step).inserted {
-      counts.stages += row.stages
-      counts.sectionOperations += row.sectionOperations
-      counts.deletes += row.deletes
-      counts.inserts += row.inserts
-      counts.moves += row.moves
-      counts.updates += row.updates
+      counts += row.counts
       minMoves += row.minMoves
     }
     verified = rows.allSatisfy(\.verified)
-    if instructions == nil, Yardstick(rawValue: strategy) == nil {
+    if instructions == nil, Yardstick(rawValue: identity.strategy) == nil {
       runs = Self.floorQuotients(rows, floor: floor).map(Statistics.medianInterval)
     }
     if first.step != nil { session = SessionSummary(rows, counted: instructions != nil) }

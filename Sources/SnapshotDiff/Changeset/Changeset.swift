@@ -23,9 +23,22 @@ extension Changeset {
     public var moves = 0
     public var updates = 0
     @inlinable public init() {}
+
+    /// Adds another changeset's counts (a session's applies, summed).
+    @inlinable
+    public static func += (total: inout Counts, other: Counts) {
+      total.stages += other.stages
+      total.sectionOperations += other.sectionOperations
+      total.deletes += other.deletes
+      total.inserts += other.inserts
+      total.moves += other.moves
+      total.updates += other.updates
+    }
   }
 
   /// Item operation totals (section operations counted apart).
+  ///
+  /// - Complexity: O(*s*) for *s* stages.
   @inlinable
   public var counts: Counts {
     var c = Counts()
