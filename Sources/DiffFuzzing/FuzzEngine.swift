@@ -101,7 +101,9 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     case finished(worker: Int)
   }
 
-  private let lock = NSLock()
+  /// Guards the events and the workers; signalled when an event is posted,
+  /// so the run wakes as soon as a worker reports rather than polling.
+  private let lock = NSCondition()
   private var events: [Event] = []
   private var workers: [WorkerProcess?] = []
   /// Until when each worker may stay silent: one silent longer is wedged
@@ -117,6 +119,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   private func post(_ event: Event) {
     lock.lock()
     events.append(event)
+    lock.signal()
     lock.unlock()
   }
 
@@ -175,10 +178,16 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         lock.unlock()
       }
       lock.lock()
+      if events.isEmpty {
+        // Until the next event, or a tenth of a second to look at the clocks
+        // (the run's end, a silent worker), whichever comes first.
+        var until = Date(timeIntervalSinceNow: 0.1)
+        if let seconds = c.seconds, !stopping { until = min(until, start.addingTimeInterval(seconds)) }
+        _ = lock.wait(until: until)
+      }
       let batch = events
       events.removeAll()
       lock.unlock()
-      if batch.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
       for event in batch {
         switch event {
         case .worker(.finished):
