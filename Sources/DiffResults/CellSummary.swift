@@ -198,8 +198,7 @@ extension SessionSummary {
       over60Hz = session.over(16_666_667)
     }
     operations = session.operations
-    let steps = Array(Set(rows.compactMap(\.step))).sorted()
-    let figures = Array(zip(steps, session.applies))
+    let figures = Array(zip(session.steps, session.applies))
     if figures.count <= Self.plotted {
       points = figures.map { Point(step: $0.0, value: round($0.1, 4)) }
     } else {

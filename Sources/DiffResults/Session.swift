@@ -2,7 +2,8 @@
 /// of its samples: instructions when counted, else wall nanoseconds), and
 /// what an app developer asks of them.
 public struct Session: Sendable {
-  /// Each apply's figure, in step order.
+  /// The applies' steps, in order, and each one's figure.
+  public let steps: [Int]
   public let applies: [Double]
   /// Item and section operations summed over the session's applies.
   public let operations: Int
@@ -15,7 +16,8 @@ public struct Session: Sendable {
       byStep[step, default: []].append(ReportRow.measure(row))
       ops[step] = row.sectionOperations + row.deletes + row.inserts + row.moves + row.updates
     }
-    applies = byStep.keys.sorted().map { Statistics.median(byStep[$0]!) }
+    steps = byStep.keys.sorted()
+    applies = steps.map { Statistics.median(byStep[$0]!) }
     operations = ops.values.reduce(0, +)
   }
 
