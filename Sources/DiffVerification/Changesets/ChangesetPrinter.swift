@@ -39,12 +39,15 @@ public enum ChangesetPrinter {
   /// would receive. The data source must show the stage's result before the
   /// block runs, as a diffable data source arranges.
   public static func uikit(_ changeset: StringChangeset) -> String {
-    if changeset.stages.isEmpty { return "// no stage: the snapshots are equal, nothing to call\n" }
-    var out = ""
-    for (k, stage) in changeset.stages.enumerated() {
-      out += "// stage \(k) (of \(changeset.stages.count), counted from 0): the data source now holds its result\n"
-      out += "\(CollectionViewUpdate.batchUpdates(stage.collectionViewCalls(), animated: true))\n"
-    }
-    return out
+    uikit(changeset.stages.map { .batchUpdates($0.collectionViewCalls(), animated: true) })
+  }
+
+  /// Batch updates, one a stage, as `diff --format uikit` lays them out
+  /// (also what a `DiffableDataSource` recorded, to set beside it).
+  public static func uikit(_ updates: [CollectionViewUpdate]) -> String {
+    if updates.isEmpty { return "// no stage: the snapshots are equal, nothing to call\n" }
+    return updates.enumerated().map { k, update in
+      "// stage \(k) (of \(updates.count), counted from 0): the data source now holds its result\n\(update)\n"
+    }.joined()
   }
 }

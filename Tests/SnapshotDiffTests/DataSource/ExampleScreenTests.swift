@@ -161,15 +161,7 @@ final class Session<S: Hashable, I: Hashable, C: Equatable> {
     #expect(trace.count == applies.count + 1)
     for (k, apply) in applies.enumerated() where !apply.marked {
       let changeset = Hashmap().stringChangeset(from: trace[k].snapshot, to: trace[k + 1].snapshot)
-      #expect(Self.uikitText(apply.updates) == ChangesetPrinter.uikit(changeset), "apply \(k + 1)")
+      #expect(ChangesetPrinter.uikit(apply.updates) == ChangesetPrinter.uikit(changeset), "apply \(k + 1)")
     }
-  }
-
-  /// Recorded updates as `diff --format uikit` lays them out.
-  static func uikitText(_ updates: [CollectionViewUpdate]) -> String {
-    if updates.isEmpty { return "// no stage: the snapshots are equal, nothing to call\n" }
-    return updates.enumerated().map { k, update in
-      "// stage \(k) (of \(updates.count), counted from 0): the data source now holds its result\n\(update)\n"
-    }.joined()
   }
 }
