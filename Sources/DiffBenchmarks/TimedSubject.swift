@@ -65,31 +65,7 @@ public struct TimedSubject: Sendable {
   /// (Its string code is as committed first, unchanged, so its counts stay
   /// comparable across every report.)
   public static let floor = TimedSubject(
-    yardstick: Yardstick.floor.rawValue,
-    run: { old, new in
-      var table = [String: Int](minimumCapacity: old.numberOfItems)
-      old.allItems.withUnsafeBufferPointer { items in
-        for i in 0..<items.count { table[items[i].id] = i }
-      }
-      var found = 0
-      new.allItems.withUnsafeBufferPointer { items in
-        for j in 0..<items.count where table[items[j].id] != nil { found += 1 }
-      }
-      blackHole((table, found))
-      return nil
-    },
-    ints: { old, new in
-      var table = [Int: Int](minimumCapacity: old.numberOfItems)
-      old.allItems.withUnsafeBufferPointer { items in
-        for i in 0..<items.count { table[items[i].id] = i }
-      }
-      var found = 0
-      new.allItems.withUnsafeBufferPointer { items in
-        for j in 0..<items.count where table[items[j].id] != nil { found += 1 }
-      }
-      blackHole((table, found))
-      return nil
-    })
+    yardstick: Yardstick.floor.rawValue, run: { floorWork($0, $1); return nil }, ints: { floorWork($0, $1); return nil })
 
   /// The least work any diff does when nothing changed: both snapshots read
   /// once, ids compared position by position (equality only, no hashing).
@@ -100,6 +76,21 @@ public struct TimedSubject: Sendable {
   public static func named(_ name: String, among strategies: [any DiffStrategy]) -> TimedSubject? {
     yardsticks.first { $0.name == name } ?? strategies.first { $0.name == name }.map(TimedSubject.init)
   }
+}
+
+/// The floor's work, specialized for each id type where it is called
+/// (inlined into the closure, as its first, string-only form was).
+@inline(__always)
+func floorWork<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) {
+  var table = [I: Int](minimumCapacity: old.numberOfItems)
+  old.allItems.withUnsafeBufferPointer { items in
+    for i in 0..<items.count { table[items[i].id] = i }
+  }
+  var found = 0
+  new.allItems.withUnsafeBufferPointer { items in
+    for j in 0..<items.count where table[items[j].id] != nil { found += 1 }
+  }
+  blackHole((table, found))
 }
 
 @inline(never)
