@@ -71,20 +71,19 @@ extension Snapshot {
   @inlinable
   public mutating func deleteItems(_ ids: [ItemID]) throws(SnapshotEditError) {
     let doomed = Set(ids)
+    // One pass: each section keeps its survivors, and its start follows them.
     var copy = self
-    copy._items.removeAll { doomed.contains($0.id) }
+    copy._items.removeAll(keepingCapacity: true)
+    for s in 0..<numberOfSections {
+      copy._sectionStarts[s] = copy._items.count
+      for item in _items[itemRange(ofSection: s)] where !doomed.contains(item.id) { copy._items.append(item) }
+    }
+    copy._sectionStarts[numberOfSections] = copy._items.count
     if _items.count - copy._items.count != doomed.count {
       let present = Set(_items.lazy.map(\.id))
       let missing = ids.first { !present.contains($0) }!
       throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: missing)))
     }
-    // Each section keeps its survivors: recount the starts.
-    var kept = 0
-    for s in 0..<numberOfSections {
-      copy._sectionStarts[s] = kept
-      kept += _items[itemRange(ofSection: s)].lazy.filter { !doomed.contains($0.id) }.count
-    }
-    copy._sectionStarts[numberOfSections] = kept
     copy._dropStaleMarks()
     self = copy
   }
