@@ -133,10 +133,10 @@ extension CellSummary {
     identity = first.identity
     identity.date = rows.map(\.date).min()!
     samples = rows.count
-    let values = rows.map(ReportRow.measure)
-    median = round(Statistics.median(values), 9)
-    p10 = round(Statistics.quantile(values, 0.1), 9)
-    p90 = round(Statistics.quantile(values, 0.9), 9)
+    let values = rows.map(ReportRow.measure).sorted()
+    median = round(Statistics.quantile(sorted: values, 0.5), 9)
+    p10 = round(Statistics.quantile(sorted: values, 0.1), 9)
+    p90 = round(Statistics.quantile(sorted: values, 0.9), 9)
     if rows.allSatisfy({ $0.instructions != nil }) { instructions = rows.reduce(0) { $0 + $1.instructions! } }
     allocatedBytes = round(Statistics.median(rows.map { Double($0.allocatedBytes) }), 9)
     peakBytes = round(Statistics.median(rows.map { Double($0.peakBytes) }), 9)

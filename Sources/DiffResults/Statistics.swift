@@ -4,8 +4,13 @@ import DiffVerification
 public enum Statistics {
   /// The `q` quantile (0...1) by linear interpolation between order statistics.
   public static func quantile(_ values: [Double], _ q: Double) -> Double {
-    precondition(!values.isEmpty, "quantile of no values")
-    let sorted = values.sorted()
+    quantile(sorted: values.sorted(), q)
+  }
+
+  /// ``quantile(_:_:)`` of values already in ascending order (several
+  /// quantiles of one sample sort it once).
+  public static func quantile(sorted: [Double], _ q: Double) -> Double {
+    precondition(!sorted.isEmpty, "quantile of no values")
     let position = q * Double(sorted.count - 1)
     let low = Int(position.rounded(.down))
     let high = min(low + 1, sorted.count - 1)
@@ -25,6 +30,6 @@ public enum Statistics {
     let low = Swift.max(0, Int((Double(n) / 2 - spread).rounded(.down)) - 1)
     let high = Swift.min(n - 1, Int((Double(n) / 2 + spread).rounded(.up)))
     let round = { SummaryReport.significant($0, 6) }
-    return FloorQuotients(count: n, median: round(quantile(sorted, 0.5)), low: round(sorted[low]), high: round(sorted[high]))
+    return FloorQuotients(count: n, median: round(quantile(sorted: sorted, 0.5)), low: round(sorted[low]), high: round(sorted[high]))
   }
 }
