@@ -43,7 +43,8 @@ extension Changeset {
   init(
     _validated matching: Matching,
     from old: Snapshot<SectionID, ItemID, Content>,
-    to new: Snapshot<SectionID, ItemID, Content>
+    to new: Snapshot<SectionID, ItemID, Content>,
+    direct: Bool = true
   ) {
     var itemChanged = [Bool](repeating: false, count: new.numberOfItems)
     new._items.withUnsafeBufferPointer { newItems in
@@ -60,7 +61,7 @@ extension Changeset {
     if new._hasMarks { Self._forceMarkedUpdates(of: new, matching, &itemChanged, &sectionChanged) }
     let plan = _StagePlan(
       oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
-      itemChanged: itemChanged, sectionChanged: sectionChanged)
+      itemChanged: itemChanged, sectionChanged: sectionChanged, direct: direct)
 
     self.init(stages: plan.stages.map { ops in
       var stage = Stage()
@@ -84,6 +85,18 @@ extension Changeset {
       }
       return stage
     })
+  }
+
+  /// The changeset of the general stage plan, never its direct
+  /// shortcut: for tests that hold the two to the same result.
+  @_spi(Internals)
+  public init(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>,
+    generalPlanFor matching: Matching
+  ) throws(MatchingError) {
+    try matching.validate(from: old, to: new)
+    self.init(_validated: matching, from: old, to: new, direct: false)
   }
 
   /// Flags the kept items and sections that `new` marks for reload or

@@ -54,6 +54,12 @@ internal struct _StagePlan {
     @usableFromInline var itemMoves: [(from: ItemPath, to: ItemPath)] = []
     /// (old position, new item whose content it takes)
     @usableFromInline var itemUpdates: [(path: ItemPath, item: Int)] = []
+
+    var isEmpty: Bool {
+      sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty
+        && sectionUpdates.isEmpty && itemDeletes.isEmpty && itemInserts.isEmpty
+        && itemMoves.isEmpty && itemUpdates.isEmpty
+    }
   }
 
   @usableFromInline var stages: [StageOps] = []
@@ -76,7 +82,7 @@ internal struct _StagePlan {
   @usableFromInline
   init(
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool]
+    itemChanged: [Bool], sectionChanged: [Bool], direct: Bool = true
   ) {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
@@ -86,6 +92,13 @@ internal struct _StagePlan {
     self.newItems = newItems
     self.oldSections = oldSections
     self.oldItems = oldItems
+    if direct, let (pre, items) = Self.direct(
+      oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
+    {
+      (itemMovePhase, itemUpdatePhase, sectionMovePhase, sectionUpdatePhase) = ([], [], [], [])
+      stages = [pre, items].filter { !$0.isEmpty }
+      return
+    }
 
     let oldSectionOf = _sectionOfEachItem(oldStarts)
     let newSectionOf = _sectionOfEachItem(newStarts)
@@ -315,11 +328,7 @@ internal struct _StagePlan {
     }}}}}}}
     ops.itemUpdates.sort { $0.path < $1.path }
 
-    let empty =
-      ops.sectionDeletes.isEmpty && ops.sectionInserts.isEmpty && ops.sectionMoves.isEmpty
-      && ops.sectionUpdates.isEmpty && ops.itemDeletes.isEmpty && ops.itemInserts.isEmpty
-      && ops.itemMoves.isEmpty && ops.itemUpdates.isEmpty
-    if !empty { stages.append(ops) }
+    if !ops.isEmpty { stages.append(ops) }
   }
 }
 

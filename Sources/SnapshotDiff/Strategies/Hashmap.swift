@@ -45,6 +45,9 @@ public struct Hashmap: MatchingStrategy {
 internal func _markOffIncreasing(
   _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>
 ) {
+  // Most sections keep their kept items in order: one pass proves it, and
+  // nothing is collected or allocated (counted in Guides/Hashmap.md).
+  if _keptIncrease(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range) { return }
   var positions = [Int]()
   var values = [Int]()
   positions.reserveCapacity(range.count)
@@ -58,4 +61,21 @@ internal func _markOffIncreasing(
     member.withUnsafeMutableBufferPointer { _markLongestIncreasingSubsequence(v, into: $0) }
   }
   for k in 0..<positions.count where !member[k] { moved[positions[k]] = true }
+}
+
+/// Whether the entries of `oldIndex` in `lowerBound..<upperBound`, within
+/// `range`, increase.
+@inlinable
+internal func _keptIncrease(_ oldIndex: [Int], lowerBound: Int, upperBound: Int, range: Range<Int>) -> Bool {
+  oldIndex.withUnsafeBufferPointer { oldIndex in
+    var last = lowerBound &- 1
+    for j in range {
+      let o = oldIndex[j]
+      // One unsigned compare tests both bounds.
+      guard UInt(bitPattern: o &- lowerBound) < UInt(bitPattern: upperBound &- lowerBound) else { continue }
+      if o <= last { return false }
+      last = o
+    }
+    return true
+  }
 }

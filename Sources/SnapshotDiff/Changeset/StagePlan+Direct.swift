@@ -1,0 +1,129 @@
+extension _StagePlan {
+  /// The plan's stages read straight off the matching, when it has no early
+  /// section and no split: the *items* stage, and the *pre* stage's updates
+  /// of moved items that change; or `nil`, and the general plan takes over.
+  ///
+  /// Most diffs are such (see the type's doc: no item joining an inserted or
+  /// leaving a deleted section, no change inside a moved or changed section,
+  /// no section that both moves and changes). For them the general plan's
+  /// states and tokens are wasted work: this gives the same operations, in
+  /// the same order, as `emit(from:to:stage:)` does for those stages, in one
+  /// pass over each snapshot with one `Bool` per old item. It gives up at
+  /// the first item or section that needs another stage.
+  /// (Counted effect in `Guides/StagePlan.md`.)
+  ///
+  /// - Complexity: O(*n* + *m*), plus O(log *s*) for each item that crosses
+  ///   sections (*s* old sections), plus sorting the updates.
+  static func direct(
+    oldStarts: [Int], newStarts: [Int], matching m: Matching,
+    itemChanged: [Bool], sectionChanged: [Bool]
+  ) -> (pre: StageOps, items: StageOps)? {
+    let oldSections = oldStarts.count - 1
+    let newSections = newStarts.count - 1
+    var ops = StageOps()
+    var pre = StageOps()
+
+    // Sections, in old order: deleted, moved, updated.
+    var oldSectionNew = [Int](repeating: -1, count: oldSections)
+    // Kept sections that move or change: no item may change inside them.
+    var sectionChanges = [Bool](repeating: false, count: newSections)
+    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
+      if m.sectionMoved[t] && sectionChanged[t] { return nil }  // rule 2, for a section
+      oldSectionNew[m.sectionOldIndex[t]] = t
+      sectionChanges[t] = m.sectionMoved[t] || sectionChanged[t]
+    }
+    for s in 0..<oldSections {
+      let t = oldSectionNew[s]
+      if t < 0 {
+        ops.sectionDeletes.append(s)
+        continue
+      }
+      if m.sectionMoved[t] { ops.sectionMoves.append((s, t)) }
+      if sectionChanged[t] { ops.sectionUpdates.append((s, t)) }
+    }
+    for t in 0..<newSections where m.sectionOldIndex[t] < 0 {
+      let items = Int32(newStarts[t])..<Int32(newStarts[t + 1])
+      ops.sectionInserts.append((t, t, ArraySlice(items)))
+    }
+
+    // Items, in new order: inserts, moves, updates; then deletes in old order.
+    var kept = [Bool](repeating: false, count: oldStarts[oldSections])
+    let complete = m.itemOldIndex.withUnsafeBufferPointer { oldIndex in
+      m.itemMoved.withUnsafeBufferPointer { moved in
+        itemChanged.withUnsafeBufferPointer { changed in
+          kept.withUnsafeMutableBufferPointer { kept in
+            for t in 0..<newSections {
+              let start = newStarts[t]
+              let end = newStarts[t + 1]
+              let s = m.sectionOldIndex[t]
+              guard s >= 0 else {
+                // An inserted section arrives with its items; none may join it (rule 5).
+                for j in start..<end where oldIndex[j] >= 0 { return false }
+                continue
+              }
+              let changes = sectionChanges[t]
+              let oldStart = oldStarts[s]
+              let oldEnd = oldStarts[s + 1]
+              for j in start..<end {
+                let o = oldIndex[j]
+                guard o >= 0 else {
+                  if changes { return false }  // rule 6
+                  ops.itemInserts.append((ItemPath(section: t, item: j &- start), j))
+                  continue
+                }
+                kept[o] = true
+                if o >= oldStart && o < oldEnd {
+                  guard moved[j] || changed[j] else { continue }
+                  if changes { return false }  // rule 6
+                  let from = ItemPath(section: s, item: o &- oldStart)
+                  if !moved[j] {
+                    ops.itemUpdates.append((from, j))
+                    continue
+                  }
+                  ops.itemMoves.append((from, ItemPath(section: t, item: j &- start)))
+                  // Rule 2: a moved item is updated before it moves.
+                  if changed[j] { pre.itemUpdates.append((from, j)) }
+                } else {
+                  let f = _section(containing: o, starts: oldStarts)
+                  let ft = oldSectionNew[f]
+                  // Rule 4 (leaving a deleted section), rule 6.
+                  if ft < 0 || changes || sectionChanges[ft] { return false }
+                  let from = ItemPath(section: f, item: o &- oldStarts[f])
+                  ops.itemMoves.append((from, ItemPath(section: t, item: j &- start)))
+                  if changed[j] { pre.itemUpdates.append((from, j)) }
+                }
+              }
+            }
+            for s in 0..<oldSections {
+              let t = oldSectionNew[s]
+              guard t >= 0 else { continue }  // its items go with it
+              let oldStart = oldStarts[s]
+              for i in oldStart..<oldStarts[s + 1] where !kept[i] {
+                if sectionChanges[t] { return false }  // rule 6
+                ops.itemDeletes.append(ItemPath(section: s, item: i &- oldStart))
+              }
+            }
+            return true
+          }
+        }
+      }
+    }
+    guard complete else { return nil }
+    ops.itemUpdates.sort { $0.path < $1.path }
+    pre.itemUpdates.sort { $0.path < $1.path }
+    return (pre, ops)
+  }
+}
+
+/// The section whose items include flat index `i`: the last `s` with
+/// `starts[s] <= i`, by binary search.
+@usableFromInline
+internal func _section(containing i: Int, starts: [Int]) -> Int {
+  var low = 0
+  var high = starts.count - 2
+  while low < high {
+    let mid = (low + high + 1) / 2
+    if starts[mid] <= i { low = mid } else { high = mid - 1 }
+  }
+  return low
+}
