@@ -73,13 +73,13 @@ extension Changeset {
             new._sectionIDs[insert.section], content: new._sectionContents[insert.section],
             items: insert.items.map { new._items[Int($0)] }))
       }
-      stage.sectionMoves = ops.sectionMoves.map { Move(from: $0.from, to: $0.to) }
+      stage.sectionMoves = ops.sectionMoves
       stage.sectionUpdates = ops.sectionUpdates.map {
         Stage.SectionUpdate(index: $0.index, content: new._sectionContents[$0.section])
       }
       stage.itemDeletes = ops.itemDeletes
       stage.itemInserts = ops.itemInserts.map { Stage.ItemInsert(path: $0.path, item: new._items[$0.item]) }
-      stage.itemMoves = ops.itemMoves.map { Move(from: $0.from, to: $0.to) }
+      stage.itemMoves = ops.itemMoves
       stage.itemUpdates = ops.itemUpdates.map {
         Stage.ItemUpdate(path: $0.path, content: new._items[$0.item].content)
       }

@@ -38,7 +38,7 @@ extension _StagePlan {
         ops.sectionDeletes.append(s)
         continue
       }
-      if m.sectionMoved[t] { ops.sectionMoves.append((s, t)) }
+      if m.sectionMoved[t] { ops.sectionMoves.append(Move(from: s, to: t)) }
       if sectionChanged[t] { ops.sectionUpdates.append((s, t)) }
     }
     for t in 0..<newSections where m.sectionOldIndex[t] < 0 {
@@ -80,7 +80,7 @@ extension _StagePlan {
                     ops.itemUpdates.append((from, j))
                     continue
                   }
-                  ops.itemMoves.append((from, ItemPath(section: t, item: j &- start)))
+                  ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
                   // Rule 2: a moved item is updated before it moves.
                   if changed[j] { pre.itemUpdates.append((from, j)) }
                 } else {
@@ -89,7 +89,7 @@ extension _StagePlan {
                   // Rule 4 (leaving a deleted section), rule 6.
                   if ft < 0 || changes || sectionChanges[ft] { return false }
                   let from = ItemPath(section: f, item: o &- oldStarts[f])
-                  ops.itemMoves.append((from, ItemPath(section: t, item: j &- start)))
+                  ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
                   if changed[j] { pre.itemUpdates.append((from, j)) }
                 }
               }

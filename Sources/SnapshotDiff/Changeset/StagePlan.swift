@@ -39,19 +39,21 @@ internal struct _StagePlan {
     mutating func closeSection() { starts.append(items.count) }
   }
 
-  /// The operations of one stage, in index form. Payload tokens are new indices.
+  /// The operations of one stage, in index form. Payload tokens are new
+  /// indices; what needs no payload is already in the stage's own types, so
+  /// the changeset takes it without a copy.
   @usableFromInline
   struct StageOps {
     @usableFromInline var sectionDeletes: [Int] = []
     /// (new position, new section, the new items it arrives with)
     @usableFromInline var sectionInserts: [(index: Int, section: Int, items: ArraySlice<Int32>)] = []
-    @usableFromInline var sectionMoves: [(from: Int, to: Int)] = []
+    @usableFromInline var sectionMoves: [Move<Int>] = []
     /// (old position, new section whose content it takes)
     @usableFromInline var sectionUpdates: [(index: Int, section: Int)] = []
     @usableFromInline var itemDeletes: [ItemPath] = []
     /// (new position, new item)
     @usableFromInline var itemInserts: [(path: ItemPath, item: Int)] = []
-    @usableFromInline var itemMoves: [(from: ItemPath, to: ItemPath)] = []
+    @usableFromInline var itemMoves: [Move<ItemPath>] = []
     /// (old position, new item whose content it takes)
     @usableFromInline var itemUpdates: [(path: ItemPath, item: Int)] = []
 
@@ -268,7 +270,7 @@ internal struct _StagePlan {
       if sectionInB[t] < 0 {
         ops.sectionDeletes.append(k)
       } else if t < newSections {
-        if sectionMovePhase[t] == stage { ops.sectionMoves.append((k, sectionInB[t])) }
+        if sectionMovePhase[t] == stage { ops.sectionMoves.append(Move(from: k, to: sectionInB[t])) }
         if sectionUpdatePhase[t] == stage { ops.sectionUpdates.append((k, t)) }
       }
     }
@@ -312,7 +314,7 @@ internal struct _StagePlan {
           let planned = token < newItems  // removed items only ever stay or go
           let from = Int(sectionOfA[flat])
           if a.sections[from] != section || (planned && itemMovePhase[token] == stage) {
-            ops.itemMoves.append((ItemPath(section: from, item: flat - a.starts[from]), ItemPath(section: s, item: k - start)))
+            ops.itemMoves.append(Move(from: ItemPath(section: from, item: flat - a.starts[from]), to: ItemPath(section: s, item: k - start)))
           }
           if planned && itemUpdatePhase[token] == stage {
             ops.itemUpdates.append((ItemPath(section: from, item: flat - a.starts[from]), token))

@@ -47,7 +47,21 @@ internal func _markOffIncreasing(
 ) {
   // Most sections keep their kept items in order: one pass proves it, and
   // nothing is collected or allocated (counted in Guides/Hashmap.md).
-  if _keptIncrease(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range) { return }
+  let (increasing, allKept) = _keptOrder(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range)
+  if increasing { return }
+  if allKept {
+    let kept = range.count
+    // Every item stays in the section (a shuffle): the LIS reads the
+    // matching in place, with nothing collected.
+    var member = [Bool](repeating: false, count: kept)
+    _ = oldIndex.withUnsafeBufferPointer { v in
+      member.withUnsafeMutableBufferPointer {
+        _markLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: v[range]), into: $0)
+      }
+    }
+    for k in 0..<kept where !member[k] { moved[range.lowerBound &+ k] = true }
+    return
+  }
   var positions = [Int]()
   var values = [Int]()
   positions.reserveCapacity(range.count)
@@ -64,18 +78,30 @@ internal func _markOffIncreasing(
 }
 
 /// Whether the entries of `oldIndex` in `lowerBound..<upperBound`, within
-/// `range`, increase.
+/// `range`, increase; and whether every entry in `range` is in those bounds.
+/// One pass, ended as soon as both answers are no.
 @inlinable
-internal func _keptIncrease(_ oldIndex: [Int], lowerBound: Int, upperBound: Int, range: Range<Int>) -> Bool {
+internal func _keptOrder(
+  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, range: Range<Int>
+) -> (increasing: Bool, allKept: Bool) {
   oldIndex.withUnsafeBufferPointer { oldIndex in
     var last = lowerBound &- 1
+    var increasing = true, allKept = true
+    let width = UInt(bitPattern: upperBound &- lowerBound)
     for j in range {
       let o = oldIndex[j]
       // One unsigned compare tests both bounds.
-      guard UInt(bitPattern: o &- lowerBound) < UInt(bitPattern: upperBound &- lowerBound) else { continue }
-      if o <= last { return false }
+      guard UInt(bitPattern: o &- lowerBound) < width else {
+        allKept = false
+        if !increasing { break }
+        continue
+      }
+      if o <= last {
+        increasing = false
+        if !allKept { break }
+      }
       last = o
     }
-    return true
+    return (increasing, allKept)
   }
 }
