@@ -39,17 +39,12 @@ public struct DiffBench: ParsableCommand {
   /// Exits with the documented status (a usage error, or two strategies with one
   /// name, exits 2).
   public static func main(extraStrategies: [any DiffStrategy]) -> Never {
-    let all = Strategies.all + extraStrategies
-    var seen = Set<String>()
-    for strategy in all where !seen.insert(strategy.name).inserted {
-      FileHandle.standardError.write(Data("diffbench: two strategies are named '\(strategy.name)'; names are report keys and must be unique\n".utf8))
+    do {
+      try Contenders.add(extraStrategies, reserving: Set(Yardstick.allCases.map(\.rawValue)))
+    } catch {
+      FileHandle.standardError.write(Data("diffbench: \(error)\n".utf8))
       Foundation.exit(2)
     }
-    if let reserved = all.first(where: { $0.name == WorkerProtocol.metricName || Yardstick(rawValue: $0.name) != nil }) {
-      FileHandle.standardError.write(Data("diffbench: '\(reserved.name)' is a reserved name, not a strategy's\n".utf8))
-      Foundation.exit(2)
-    }
-    Contenders.all = all
     main()
     Foundation.exit(0)
   }
@@ -74,13 +69,6 @@ public struct DiffBench: ParsableCommand {
       Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
   }
-}
-
-/// The strategies every command knows: the library's, then another package's.
-enum Contenders {
-  nonisolated(unsafe) static var all: [any DiffStrategy] = Strategies.all
-  static var names: [String] { all.map(\.name) }
-  static func named(_ name: String) -> (any DiffStrategy)? { all.first { $0.name == name } }
 }
 
 /// The strategies named on the command line, or all of them.

@@ -48,8 +48,8 @@ struct ImportCommand: ParsableCommand {
       let pair = CorpusCase(name: "", old: old, new: new)
       let input = (file as NSString).lastPathComponent
       print("\(file): \(old.numberOfItems) → \(new.numberOfItems) items")
-      for name in strategies.selected.map(\.name) + [WorkerProtocol.metricName] {
-        let client = WorkerClient(command: workerCommand, strategy: name, timeout: timeout.timeout)
+      for name in strategies.selected.map({ Checked.strategy($0.name) }) + [.minimumMoves] {
+        let client = WorkerClient(command: workerCommand, checking: name, timeout: timeout.timeout)
         guard let failure = client.check(pair) else { continue }
         let slug = failure.kind.description.replacingOccurrences(of: " ", with: "-")
         let regression = Regression.shrinkAndWrite(

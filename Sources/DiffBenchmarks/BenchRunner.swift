@@ -38,6 +38,9 @@ public struct CellResult: Sendable {
   /// What broke, when the changeset failed verification (in a trace, the
   /// first apply that failed).
   public var failure: String?
+  /// Seconds one sample was estimated to take by the strategy's cost model,
+  /// for a pair and a strategy whose cost is not linear (what decides a skip).
+  public var estimatedSeconds: Double?
 
   /// Records what one apply's verification found: the first failure (a
   /// trace's names its apply); a malformed matching also skips the cell,
@@ -67,7 +70,7 @@ public struct BenchRunner {
   public var log: (String) -> Void = { _ in }
 
   public init(
-    workloads: [Workload], subjects: [TimedSubject] = TimedSubject.yardsticks + Strategies.all.map(TimedSubject.init),
+    workloads: [Workload], subjects: [TimedSubject] = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init),
     settings: BenchSettings, info: RunInfo
   ) {
     self.workloads = workloads
@@ -148,7 +151,9 @@ public struct BenchRunner {
     var verified = Array(repeating: true, count: subjects.count)
     var active: [Int] = []
     for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
-      if let seconds = state.calibration.estimate(subject, work), seconds > settings.capSeconds / 3 {
+      let estimate = state.calibration.estimate(subject, work)
+      if step == nil { cells[k].estimatedSeconds = estimate }
+      if let seconds = estimate, seconds > settings.capSeconds / 3 {
         cells[k].skipped = String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds,
           step.map { " at apply \($0)" } ?? "", settings.capSeconds)
         cells[k].rows = []  // a skipped cell has no rows, in a trace either
@@ -234,12 +239,14 @@ struct Calibration {
     // random-1e3's pair: the sweep's small size, where the cost model's rates were measured.
     let (c, d) = random(count: 1_000)
     let small = (old: try! c.snapshot(), new: try! d.snapshot())
-    // A reversal, where a linear-space Myers' D² search dominates its linear part.
-    let (a, b) = reversed(count: 2_000)
-    let reversal = (old: try! a.snapshot(), new: try! b.snapshot())
+    // random-1e4's pair, where a linear-space Myers' search (D = 396) is
+    // most of its time, and moves are scattered as in the workloads it is
+    // skipped on (a reversal runs three times faster a unit: it has no snakes).
+    let (a, b) = random(count: 10_000)
+    let scattered = (old: try! a.snapshot(), new: try! b.snapshot())
     var calibration = Calibration()
     for subject in subjects where subject.traits.cost != .linear {
-      let pair = subject.traits.cost == .squaredEditDistancePerSection ? reversal : small
+      let pair = subject.traits.cost == .squaredEditDistancePerSection ? scattered : small
       let units = WorkEstimate(old: pair.old, new: pair.new).units(subject.traits.cost)
       calibration.secondsPerUnit[subject.name] = fastest(subject, pair.old, pair.new) / max(1, units)
     }

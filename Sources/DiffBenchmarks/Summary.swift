@@ -26,6 +26,16 @@ public enum Summary {
       lines.append("skipped (no rows in the report):")
       for cell in skipped { lines.append("  \(cell.workload) \(cell.strategy): \(cell.skipped!)") }
     }
+    let estimated = cells.filter { $0.estimatedSeconds != nil && $0.rows.first?.isCounted == false }
+    if !estimated.isEmpty {
+      lines.append("")
+      lines.append("cost models (a sample's estimate, which decides a skip, against its measured median):")
+      for cell in estimated {
+        let median = Statistics.median(cell.rows.map(ReportRow.measure)) / 1e9
+        lines.append(String(format: "  %@ %@: estimated %.4f s, measured %.4f s (%.2fx)",
+          cell.workload, cell.strategy, cell.estimatedSeconds!, median, cell.estimatedSeconds! / median))
+      }
+    }
     let failed = cells.filter { $0.failure != nil }
     if !failed.isEmpty {
       lines.append("")

@@ -57,7 +57,7 @@ public struct CorpusVerifier {
     if let isolation {
       // The first strategy's worker also checks min_moves against its reference.
       let clients = strategies.enumerated().map { k, strategy in
-        WorkerClient(command: isolation, strategy: strategy.name, also: k == 0 ? [WorkerProtocol.metricName] : [], timeout: timeout)
+        WorkerClient(command: isolation, checking: .strategy(strategy.name), alsoMinimumMoves: k == 0, timeout: timeout)
       }
       files: for file in files {
         for (k, client) in clients.enumerated() {
@@ -68,8 +68,8 @@ public struct CorpusVerifier {
             invalid = true
             continue files
           }
-          if k == 0, let metric = found.first(where: { $0.strategy == WorkerProtocol.metricName }) {
-            record(file, WorkerProtocol.metricName, metric.failure)
+          if k == 0, let metric = found.first(where: { Checked(name: $0.strategy) == .minimumMoves }) {
+            record(file, Checked.minimumMoves.name, metric.failure)
           }
           record(file, client.strategy, found.first { $0.strategy == client.strategy }?.failure)
         }
@@ -85,7 +85,7 @@ public struct CorpusVerifier {
           } else {
             let pair = try CorpusCase.load(contentsOf: file)
             let oracle = PairOracle(old: pair.old, new: pair.new)
-            if let failure = oracle.metricFailure { record(file, WorkerProtocol.metricName, failure) }
+            if let failure = oracle.metricFailure { record(file, Checked.minimumMoves.name, failure) }
             for strategy in strategies { record(file, strategy.name, Verifier.verify(strategy, oracle: oracle)) }
           }
         } catch {

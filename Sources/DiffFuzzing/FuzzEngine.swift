@@ -111,9 +111,9 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   private var quietUntil: [Date] = []
   private var stopping = false
 
-  /// The names the workers check: the strategies and, unless turned off, the metric.
-  var checkedNames: [String] {
-    configuration.strategies + (configuration.checksMetric ? [WorkerProtocol.metricName] : [])
+  /// What the workers check: the strategies and, unless turned off, `min_moves`.
+  var checked: [Checked] {
+    configuration.strategies.map(Checked.strategy) + (configuration.checksMetric ? [.minimumMoves] : [])
   }
 
   private func post(_ event: Event) {
@@ -136,18 +136,22 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       spawn(worker: w, first: UInt64(w), step: UInt64(jobs), limit: limit)
       running += 1
     }
-    var kept: [String: Int] = [:]
     var lastProgress = Date.distantPast
-    var clients: [String: WorkerClient] = [:]
-    func client(_ strategy: String) -> WorkerClient {
-      if let s = clients[strategy] { return s }
-      let s = WorkerClient(command: c.workerCommand, strategy: strategy, timeout: c.timeout)
-      clients[strategy] = s
+    var clients: [Checked: WorkerClient] = [:]
+    func client(_ checked: Checked) -> WorkerClient {
+      if let s = clients[checked] { return s }
+      let s = WorkerClient(command: c.workerCommand, checking: checked, timeout: c.timeout)
+      clients[checked] = s
       return s
     }
-    func handle(failure kind: VerificationFailure.Kind, message: String, strategy: String, iteration: UInt64) {
+    struct Kept: Hashable {
+      var checked: Checked
+      var kind: VerificationFailure.Kind
+    }
+    var kept: [Kept: Int] = [:]
+    func handle(failure kind: VerificationFailure.Kind, message: String, strategy: Checked, iteration: UInt64) {
       if report.firstFailureSeconds == nil { report.firstFailureSeconds = Date().timeIntervalSince(start) }
-      let key = "\(strategy)\t\(kind)"
+      let key = Kept(checked: strategy, kind: kind)
       if kept[key, default: 0] >= c.keepPerKind {
         report.repeats += 1
         return
@@ -195,12 +199,12 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         case .worker(.deadline):
           break  // the reading thread extends that worker's allowed silence
         case let .worker(.failed(i, strategy, kind, message)):
-          handle(failure: kind, message: message, strategy: strategy, iteration: i ?? 0)
+          handle(failure: kind, message: message, strategy: Checked(name: strategy), iteration: i ?? 0)
         case let .died(w, next, reported):
           if stopping { running -= 1; continue }
           if !reported {
             // Which strategy killed it, or hung? Check the pair with each, each in a worker of its own.
-            for strategy in checkedNames {
+            for strategy in checked {
               let failure = PairGenerator.drawsTrace(next)
                 ? client(strategy).check(trace: caseTrace(iteration: next)) : client(strategy).check(casePair(iteration: next))
               if let failure, failure.kind == .crash || failure.kind == .hang {
@@ -233,14 +237,14 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     let c = configuration
     let worker = WorkerProtocol.Configuration(
       mode: .generate(seed: c.seed, first: first, step: step, limit: limit, maxItems: c.maxItems),
-      strategies: checkedNames, timeout: c.timeout)
+      strategies: c.strategies, checksMinimumMoves: c.checksMetric, timeout: c.timeout)
     let command = c.workerCommand + [WorkerProtocol.line(worker)]
     guard let child = try? WorkerProcess(command: command) else {
       post(.died(worker: w, next: first, reported: false))
       return
     }
     // Every strategy of a pair may run up to its wall-clock backstop.
-    let silence = Double(checkedNames.count) * WorkerClient.backstop(Deadline(cpuSeconds: c.timeout))
+    let silence = Double(checked.count) * WorkerClient.backstop(Deadline(cpuSeconds: c.timeout))
     lock.lock()
     workers[w] = child
     quietUntil[w] = Date(timeIntervalSinceNow: silence)
@@ -252,7 +256,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         guard let event = try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) else { break reading }
         var quiet = silence
         if case .deadline(_, _, let seconds) = event {
-          quiet = Double(checkedNames.count) * WorkerClient.backstop(Deadline(cpuSeconds: seconds))
+          quiet = Double(checked.count) * WorkerClient.backstop(Deadline(cpuSeconds: seconds))
         }
         lock.lock()
         quietUntil[w] = Date(timeIntervalSinceNow: quiet)
@@ -297,7 +301,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   /// same kind, within `seconds`, and writes it to the output folder (as it
   /// was found, when it does not fail again).
   func shrinkAndWrite(
-    strategy: String, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient,
+    strategy: Checked, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient,
     seconds: Double
   ) -> FuzzFinding {
     let c = configuration
@@ -311,7 +315,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         reported: message, failingApply: apply, client: client, budget: c.shrinkBudget, seconds: seconds,
         folder: c.outputFolder, fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).jsonl", origin: "fuzz", foundBy: foundBy)
       return FuzzFinding(
-        strategy: strategy, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
+        strategy: strategy.name, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
         originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
         replay: written.replay, shrunk: nil, fileText: written.fileText)
     }
@@ -320,7 +324,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       budget: c.shrinkBudget, seconds: seconds, folder: c.outputFolder,
       fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).json", origin: "fuzz", foundBy: foundBy)
     return FuzzFinding(
-      strategy: strategy, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
+      strategy: strategy.name, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
       originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
       replay: written.replay, shrunk: written.shrunk, fileText: written.fileText)
   }

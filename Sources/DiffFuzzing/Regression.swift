@@ -48,7 +48,7 @@ public enum Regression {
   /// seen is lost. `foundBy` holds where it came from; the strategy,
   /// failure, outcome and replay command are added.
   public static func shrinkAndWrite(
-    _ original: CorpusCase, strategy: String, kind: VerificationFailure.Kind, reported: String, client: WorkerClient,
+    _ original: CorpusCase, strategy: Checked, kind: VerificationFailure.Kind, reported: String, client: WorkerClient,
     budget: Int, seconds: Double, folder: String, fileName: String, origin: String,
     foundBy: [(key: String, value: JSONValue)]
   ) -> Written {
@@ -66,9 +66,9 @@ public enum Regression {
     if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() { result = (old, new) }
     let path = (folder as NSString).appendingPathComponent(fileName)
     // The metric is checked by every verify run; a strategy by naming it.
-    let replay = strategy == WorkerProtocol.metricName
+    let replay = strategy == .minimumMoves
       ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
-    let record = foundByRecord(foundBy, strategy: strategy, failure: lastMessage, outcome: outcome, replay: replay)
+    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, outcome: outcome, replay: replay)
     let originalItems = original.old.numberOfItems + original.new.numberOfItems
     let shrunkItems = result.old.numberOfItems + result.new.numberOfItems
     let name = outcome == .shrunk || outcome == .partlyShrunk
@@ -110,7 +110,7 @@ public enum Regression {
   /// (``TraceShrinker``); written as a `.jsonl` trace whose first line
   /// carries `found_by`. Items are counted over all its snapshots.
   public static func shrinkAndWrite(
-    trace original: [SnapshotDraft], strategy: String, kind: VerificationFailure.Kind, reported: String,
+    trace original: [SnapshotDraft], strategy: Checked, kind: VerificationFailure.Kind, reported: String,
     failingApply: Int?, client: WorkerClient, budget: Int, seconds: Double, folder: String, fileName: String,
     origin: String, foundBy: [(key: String, value: JSONValue)]
   ) -> Written {
@@ -125,7 +125,7 @@ public enum Regression {
     if outcome == .notReproduced { lastMessage = reported }
     let path = (folder as NSString).appendingPathComponent(fileName)
     let replay = "diffbench verify --strategy \(strategy) \(path)"
-    let record = foundByRecord(foundBy, strategy: strategy, failure: lastMessage, outcome: outcome, replay: replay)
+    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, outcome: outcome, replay: replay)
     var trace = TraceSnapshot.session(result) ?? []
     let items = { (drafts: [SnapshotDraft]) in drafts.reduce(0) { $0 + $1.itemCount } }
     if !trace.isEmpty {

@@ -26,11 +26,9 @@ public enum StrategyWorker {
       FileHandle.standardError.write(Data("worker: expected one argument, a worker configuration in JSON\n".utf8))
       return 2
     }
-    var strategies: [(name: String, strategy: (any DiffStrategy)?)] = []
+    var strategies: [(name: String, strategy: any DiffStrategy)] = []
     for name in configuration.strategies {
-      if name == WorkerProtocol.metricName {
-        strategies.append((name, nil))
-      } else if let strategy = available.first(where: { $0.name == name }) {
+      if let strategy = available.first(where: { $0.name == name }) {
         strategies.append((name, strategy))
       } else {
         FileHandle.standardError.write(Data("worker: unknown strategy \(name)\n".utf8))
@@ -40,7 +38,7 @@ public enum StrategyWorker {
     let watchdog = Watchdog()
     watchdog.start()
     // The cost models that need an estimate of the pair's work for their deadline.
-    let estimated = strategies.contains { $0.strategy.map { $0.traits.cost != .linear } ?? false }
+    let estimated = strategies.contains { $0.strategy.traits.cost != .linear }
 
     /// One strategy's call on a pair, under the watchdog.
     func run(
@@ -75,24 +73,23 @@ public enum StrategyWorker {
         let failure: VerificationFailure?
         // A superlinear strategy's expensive calls on random pairs are sampled.
         var expensiveSince: Double?
-        if let strategy, sampled, let work, strategy.traits.cost != .linear,
+        if sampled, let work, strategy.traits.cost != .linear,
           Deadline.estimatedSeconds(strategy.traits.cost, work: work) >= sampler.cheapSeconds
         {
           guard sampler.runs(name, estimatedSeconds: .infinity, now: now()) else { continue }
           expensiveSince = now()
         }
-        if let strategy {
-          switch run(name, strategy, old, new, work: work, iteration: iteration) {
-          case .success(let changeset): failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
-          case .failure(let broken): failure = broken
-          }
-          if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }
-        } else {
-          failure = oracle.metricFailure
+        switch run(name, strategy, old, new, work: work, iteration: iteration) {
+        case .success(let changeset): failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
+        case .failure(let broken): failure = broken
         }
+        if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }
         if let failure {
           emit(.failed(iteration: iteration, strategy: name, kind: failure.kind, message: failure.description))
         }
+      }
+      if configuration.checksMinimumMoves, let failure = oracle.metricFailure {
+        emit(.failed(iteration: iteration, strategy: Checked.minimumMoves.name, kind: failure.kind, message: failure.description))
       }
       emit(.finished(iteration: iteration))
     }
@@ -105,8 +102,7 @@ public enum StrategyWorker {
     func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
       var limits = OracleLimits.full
       if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
-      for (name, strategy) in strategies {
-        guard let strategy else { continue }  // min_moves is judged on pairs
+      for (name, strategy) in strategies {  // min_moves is judged on pairs only
         let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false
         if expensive && !sampler.runs(name, estimatedSeconds: .infinity, now: now()) { continue }
         let since = now()

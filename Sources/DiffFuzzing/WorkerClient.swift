@@ -8,9 +8,10 @@ import Foundation
 /// a `hang` too. After either, the next check starts a new worker.
 public final class WorkerClient {
   let command: [String]
-  /// The strategy this client checks (a crash or a hang is its), and any
-  /// other names its worker also checks (``WorkerProtocol/metricName``).
-  let strategy: String
+  /// What this client checks (a crash or a hang is its).
+  public let checked: Checked
+  /// Its name in failures.
+  var strategy: String { checked.name }
   let timeout: Double
   var worker: WorkerProcess?
   public private(set) var checks = 0
@@ -25,13 +26,17 @@ public final class WorkerClient {
   /// - Parameters:
   ///   - command: how to start a worker, e.g. `[diffbench, "worker"]`; the
   ///     configuration is appended.
-  ///   - strategy: the strategy checked; `also`, further names the same
-  ///     worker checks after it (the `min_moves` metric).
+  ///   - checked: a strategy, or `min_moves`; `alsoMinimumMoves`, whether
+  ///     the same worker checks `min_moves` after the strategy too.
   ///   - timeout: CPU seconds the strategy may take on one pair, at least.
-  public init(command: [String], strategy: String, also: [String] = [], timeout: Double) {
-    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: [strategy] + also, timeout: timeout)
+  public init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double) {
+    var strategies: [String] = []
+    if case .strategy(let name) = checked { strategies = [name] }
+    let configuration = WorkerProtocol.Configuration(
+      mode: .serve, strategies: strategies, checksMinimumMoves: checked == .minimumMoves || alsoMinimumMoves,
+      timeout: timeout)
     self.command = command + [WorkerProtocol.line(configuration)]
-    self.strategy = strategy
+    self.checked = checked
     self.timeout = timeout
   }
 

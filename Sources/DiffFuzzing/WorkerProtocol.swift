@@ -6,10 +6,6 @@ import Foundation
 /// standard input and events on its standard output, each one JSON object a
 /// line.
 public enum WorkerProtocol {
-  /// The name under which a worker checks the library's `min_moves` against
-  /// the reference, as if it were a strategy.
-  public static let metricName = "min_moves"
-
   /// What a worker does, given as its one argument (JSON).
   public struct Configuration: Codable, Sendable, Equatable {
     public enum Mode: Codable, Sendable, Equatable {
@@ -20,15 +16,19 @@ public enum WorkerProtocol {
       case serve
     }
     public var mode: Mode
-    /// Strategy names; ``WorkerProtocol/metricName`` checks `min_moves`.
+    /// The strategies checked, by name.
     public var strategies: [String]
+    /// Whether each pair also checks the library's `min_moves` against its
+    /// reference (after the strategies; its failures are named `min_moves`).
+    public var checksMinimumMoves: Bool
     /// CPU seconds one strategy may use on one pair before it is a hang, at
     /// least (``Deadline``: more where its cost model estimates more).
     public var timeout: Double
 
-    public init(mode: Mode, strategies: [String], timeout: Double) {
+    public init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double) {
       self.mode = mode
       self.strategies = strategies
+      self.checksMinimumMoves = checksMinimumMoves
       self.timeout = timeout
     }
   }

@@ -29,12 +29,12 @@ let environment = ProcessInfo.processInfo.environment
 
 /// The strategies this process fuzzes, chosen once.
 let fuzzedStrategies: [any DiffStrategy] = {
-  var known = Strategies.all
+  var known = Contenders.all
   #if FAULTY_STRATEGIES
     known += FaultyStrategies.all
   #endif
   guard let names = environment["DIFFBENCH_FUZZ_STRATEGIES"], !names.isEmpty else {
-    return Strategies.all
+    return Contenders.all
   }
   return names.split(separator: ",").map { name in
     guard let strategy = known.first(where: { $0.name == name }) else {

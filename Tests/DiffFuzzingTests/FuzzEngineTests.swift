@@ -38,7 +38,7 @@ import Testing
     #expect(finding.shrunkItems <= items, "shrunk only to \(finding.shrunkItems) items: \(finding.fileText)")
     #expect(finding.shrunkItems < finding.originalItems || finding.originalItems <= items)
     // The file is a valid corpus case (or trace) that still fails the same way, with where it came from.
-    let client = WorkerClient(command: Self.worker, strategy: strategy, timeout: timeout)
+    let client = WorkerClient(command: Self.worker, checking: .strategy(strategy), timeout: timeout)
     if finding.isTrace {
       let trace = try TraceReader.parse(Array(try String(contentsOfFile: finding.file, encoding: .utf8).utf8))
       #expect(finding.file.hasSuffix(".jsonl") && trace.count >= 2)

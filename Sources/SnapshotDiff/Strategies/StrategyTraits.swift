@@ -41,7 +41,9 @@ public struct StrategyTraits: Hashable, Sendable {
     case scanFromLastKept
     /// (N + M)·D over the flat lists, D the edit distance (Myers on all items).
     case flatEditScript
-    /// Σ over section pairs of D² (linear-space Myers per section pair).
+    /// Σ over section pairs of D² plus the recursion's scans, D the edit
+    /// distance of the ids both sides share (linear-space Myers per section
+    /// pair, ids on one side only set aside).
     case squaredEditDistancePerSection
   }
 

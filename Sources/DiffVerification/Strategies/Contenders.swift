@@ -1,0 +1,61 @@
+import SnapshotDiff
+
+/// The one list of strategies the harness races in this process: the
+/// library's (``SnapshotDiff/Strategies/all``), then those another package
+/// adds with `DiffBench.main(extraStrategies:)`. Every command, the bench
+/// runner's default, the workers and the libFuzzer target read it, so an
+/// added strategy is known everywhere at once.
+public enum Contenders {
+  nonisolated(unsafe) public private(set) static var all: [any DiffStrategy] = Strategies.all
+
+  public static var names: [String] { all.map(\.name) }
+
+  public static func named(_ name: String) -> (any DiffStrategy)? { all.first { $0.name == name } }
+
+  /// Adds strategies after the library's, before any command runs.
+  ///
+  /// - Parameter reserved: names reports give to rows that are not a
+  ///   strategy's (the yardsticks); `min_moves` is always reserved.
+  /// - Throws: a one-line reason when two strategies share a name (names are
+  ///   report keys) or one takes a reserved name; nothing is added then.
+  public static func add(_ extra: [any DiffStrategy], reserving reserved: Set<String>) throws(RegistrationError) {
+    var seen = Set(names)
+    for strategy in extra {
+      if reserved.contains(strategy.name) || Checked(name: strategy.name) == .minimumMoves {
+        throw RegistrationError(description: "'\(strategy.name)' is a reserved name, not a strategy's")
+      }
+      if !seen.insert(strategy.name).inserted {
+        throw RegistrationError(description: "two strategies are named '\(strategy.name)'; names are report keys and must be unique")
+      }
+    }
+    all += extra
+  }
+
+  public struct RegistrationError: Error, CustomStringConvertible {
+    public var description: String
+  }
+}
+
+/// What a verification checks on a pair, under the name its failures and
+/// regression files carry: a strategy, or the library's `min_moves` against
+/// its reference.
+public enum Checked: Hashable, Sendable, CustomStringConvertible {
+  case strategy(String)
+  case minimumMoves
+
+  /// The checked thing named as reports name it.
+  public init(name: String) {
+    self = name == Self.minimumMovesName ? .minimumMoves : .strategy(name)
+  }
+
+  public var name: String {
+    switch self {
+    case .strategy(let name): return name
+    case .minimumMoves: return Self.minimumMovesName
+    }
+  }
+
+  public var description: String { name }
+
+  static let minimumMovesName = "min_moves"
+}
