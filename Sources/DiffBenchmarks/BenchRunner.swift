@@ -239,10 +239,12 @@ struct Calibration {
     // random-1e3's pair: the sweep's small size, where the cost model's rates were measured.
     let (c, d) = random(count: 1_000)
     let small = (old: try! c.snapshot(), new: try! d.snapshot())
-    // random-1e4's pair, where a linear-space Myers' search (D = 396) is
-    // most of its time, and moves are scattered as in the workloads it is
-    // skipped on (a reversal runs three times faster a unit: it has no snakes).
-    let (a, b) = random(count: 10_000)
+    // random-1e5's pair, where a linear-space Myers' search (D = 3,976) is
+    // most of its time, with moves scattered as in the workloads it may be
+    // skipped on. Its rate a unit falls as D grows (a D of 396 costs twice as
+    // much a unit, a reversal's 20,000 half), so it is measured at the scale
+    // where skips are decided: about 80 ms at start-up.
+    let (a, b) = random(count: 100_000)
     let scattered = (old: try! a.snapshot(), new: try! b.snapshot())
     var calibration = Calibration()
     for subject in subjects where subject.traits.cost != .linear {

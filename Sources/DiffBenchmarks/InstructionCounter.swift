@@ -144,30 +144,21 @@ public struct InstructionCounter {
       throw CountError(description: "cannot create \(folder): \(error)")
     }
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: valgrind)
-    process.arguments = [
-      "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(folder)/callgrind.out", "--dump-line=no",
+    let arguments = [
+      valgrind, "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(folder)/callgrind.out", "--dump-line=no",
       "--combine-dumps=yes",  // a trace's thousands of counted applies in one file
     ] + child + [workload.argument] + subjects
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"  // hash tables probe the same way every run
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    let run: ChildProcess.Output
     do {
-      try process.run()
+      // Hash tables probe the same way every run.
+      run = try ChildProcess.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
     } catch {
       throw CountError(description: "cannot run valgrind: \(error)")
     }
-    let errors = Thread { _ = err.fileHandleForReading.readDataToEndOfFile() }  // valgrind's chatter
-    errors.start()
-    let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationReason == .exit && process.terminationStatus == 0 else {
-      throw CountError(description: "\(workload.name): the counting child failed (status \(process.terminationStatus))")
+    guard run.status == 0 else {
+      throw CountError(description: "\(workload.name): the counting child failed (status \(run.status.map(String.init) ?? "killed by a signal"))")
     }
+    let output = run.text
     // The child's lines: "KEY ALLOCATED PEAK"; the dumps: one part per key, in one file.
     var memory: [String: (UInt64, UInt64)] = [:]
     for line in output.split(separator: "\n") {
@@ -195,12 +186,10 @@ public struct InstructionCounter {
     } catch {
       throw CountError(description: "cannot copy \(executable) to \(folder): \(error)")
     }
-    let strip = Process()
-    strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    strip.arguments = ["strip", "--strip-debug", copy]
-    guard (try? strip.run()) != nil else { throw CountError(description: "cannot run strip (binutils)") }
-    strip.waitUntilExit()
-    guard strip.terminationStatus == 0 else { throw CountError(description: "strip --strip-debug \(copy) failed") }
+    guard let strip = try? ChildProcess.run(["strip", "--strip-debug", copy]) else {
+      throw CountError(description: "cannot run strip (binutils)")
+    }
+    guard strip.status == 0 else { throw CountError(description: "strip --strip-debug \(copy) failed") }
     return copy
   }
 

@@ -118,6 +118,6 @@ extension ReportRun {
   /// This repository's commits, newest first (`git rev-list --topo-order
   /// --all`); empty outside a git checkout.
   public static func gitHistory() -> [String] {
-    (RunInfo.shell(["git", "rev-list", "--topo-order", "--all"]) ?? "").split(separator: "\n").map(String.init)
+    (ChildProcess.output(["git", "rev-list", "--topo-order", "--all"]) ?? "").split(separator: "\n").map(String.init)
   }
 }

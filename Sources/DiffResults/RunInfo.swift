@@ -19,11 +19,11 @@ extension RunInfo {
   /// This checkout and machine: the short commit (`-dirty` with uncommitted
   /// changes outside results/), the time now, the host, the Swift toolchain.
   public static func current() -> RunInfo {
-    let commit = shell(["git", "rev-parse", "--short", "HEAD"]) ?? "unknown"
-    let dirty = !(shell(["git", "status", "--porcelain", "--", ".", ":(exclude)results"]) ?? "").isEmpty
+    let commit = ChildProcess.output(["git", "rev-parse", "--short", "HEAD"]) ?? "unknown"
+    let dirty = !(ChildProcess.output(["git", "status", "--porcelain", "--", ".", ":(exclude)results"]) ?? "").isEmpty
     let formatter = ISO8601DateFormatter()
     formatter.timeZone = TimeZone(identifier: "UTC")
-    let version = shell(["swift", "--version"]) ?? ""
+    let version = ChildProcess.output(["swift", "--version"]) ?? ""
     // "Swift version 6.3.1 (swift-6.3.1-RELEASE)" → "swift-6.3.1-RELEASE"
     var toolchain = "unknown"
     if let open = version.firstIndex(of: "("), let close = version[open...].firstIndex(of: ")") {
@@ -32,20 +32,5 @@ extension RunInfo {
     return RunInfo(
       commit: commit + (dirty && commit != "unknown" ? "-dirty" : ""), date: formatter.string(from: Date()),
       host: ProcessInfo.processInfo.hostName, toolchain: toolchain)
-  }
-
-  /// The trimmed standard output of a command, or `nil` when it fails.
-  public static func shell(_ command: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
