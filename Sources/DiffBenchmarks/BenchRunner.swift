@@ -143,39 +143,29 @@ public struct BenchRunner {
     rounds: Rounds, cells: inout [CellResult], state: inout RunState,
     run: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>?
   ) {
-    // The oracle (min_moves, the reference, the id tables) once, for every subject.
-    let oracle = PairOracle(old: strings.0, new: strings.1)
-    let minMoves = oracle.fastMinimumMoves
-    let work = WorkEstimate(old: strings.0, new: strings.1)
-    var counts: [StringChangeset.Counts?] = Array(repeating: nil, count: subjects.count)
-    var verified = Array(repeating: true, count: subjects.count)
-    var active: [Int] = []
-    for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
-      let estimate = state.calibration.estimate(subject, work)
-      if step == nil { cells[k].estimatedSeconds = estimate }
-      if let seconds = estimate, seconds > settings.capSeconds / 3 {
-        cells[k].skipped = String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds,
-          step.map { " at apply \($0)" } ?? "", settings.capSeconds)
-        cells[k].rows = []  // a skipped cell has no rows, in a trace either
-        continue
-      }
-      // Verify once; this run is also the warm-up.
-      var (made, failure) = subject.verify(oracle: oracle)
-      if failure == nil, S.self != String.self, let changeset = run(subject, old, new) {
-        // An Int pair: its own changeset must reach its own target too.
-        failure = Verifier.check(changeset, from: old, to: new)
-        let c = changeset.counts
-        if [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
-          != [made.stages, made.sectionOperations, made.deletes, made.inserts, made.moves, made.updates]
-        {
-          failure = failure ?? .wrongResult("the Int changeset's counts differ from the string one's")
-        }
-      }
-      verified[k] = failure == nil
-      guard cells[k].record(failure, step: step) else { continue }
-      counts[k] = made
-      active.append(k)
+    let capSeconds = settings.capSeconds
+    var prepared = PreparedApply(
+      strings.0, strings.1, step: step, subjects: subjects, cells: &cells,
+      estimate: state.calibration.estimate, limit: capSeconds / 3
+    ) { seconds in
+      String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
     }
+    // An Int pair: each subject's own changeset must reach its own target
+    // too (this run is also its warm-up).
+    for k in prepared.active where S.self != String.self && prepared.verified[k] {
+      guard let changeset = run(subjects[k], old, new), let made = prepared.counts[k] else { continue }
+      var failure = Verifier.check(changeset, from: old, to: new)
+      let c = changeset.counts
+      if [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
+        != [made.stages, made.sectionOperations, made.deletes, made.inserts, made.moves, made.updates]
+      {
+        failure = failure ?? .wrongResult("the Int changeset's counts differ from the string one's")
+      }
+      guard let failure else { continue }
+      prepared.verified[k] = false
+      if !cells[k].record(failure, step: step) { prepared.counts[k] = nil }
+    }
+    let active = prepared.active
     var spent = [UInt64](repeating: 0, count: subjects.count)
     var done = Set<Int>()
     var round = 0
@@ -199,14 +189,10 @@ public struct BenchRunner {
         let allocatedEnd = state.probe.allocatedBytes()
         let peak = state.probe.peakBytes()
         blackHole(result)  // freed here, outside the timed region
-        let c = counts[k]!
-        cells[k].rows.append(ReportRow(
-          commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
-          workload: cells[k].workload, strategy: subject.name, nOld: old.numberOfItems, nNew: new.numberOfItems,
-          sections: new.numberOfSections, sample: round, wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu,
-          allocatedBytes: allocatedEnd - allocated, peakBytes: peak, stages: c.stages, sectionOperations: c.sectionOperations,
-          deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: minMoves,
-          verified: verified[k], step: step))
+        cells[k].rows.append(prepared.row(
+          k, of: cells[k], info: info,
+          measured: .time(wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu, sample: round),
+          allocatedBytes: allocatedEnd - allocated, peakBytes: peak))
         spent[k] += wallEnd - wall
         guard case .budget = rounds else { continue }
         let seconds = Double(spent[k]) / 1e9

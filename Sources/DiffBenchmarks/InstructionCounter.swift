@@ -64,30 +64,17 @@ public struct InstructionCounter {
     var results: [CellResult] = []
     for workload in workloads {
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
-      // Each apply verified natively first; its facts wait for the counts.
-      struct Verified { var step: Int?; var nOld, nNew, sections, minMoves: Int; var counts: [StringChangeset.Counts?]; var ok: [Bool] }
-      var applies: [Verified] = []
+      // Each apply verified natively first; it waits for the counts.
+      var applies: [PreparedApply] = []
       do {
         try workload.forEachApply { apply, step in
           let (old, new) = apply.strings
-          // The oracle once, for every subject.
-          let oracle = PairOracle(old: old, new: new)
-          let work = WorkEstimate(old: old, new: new)
-          var facts = Verified(
-            step: step, nOld: old.numberOfItems, nNew: new.numberOfItems, sections: new.numberOfSections,
-            minMoves: oracle.fastMinimumMoves, counts: Array(repeating: nil, count: subjects.count), ok: Array(repeating: true, count: subjects.count))
-          for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
-            if let seconds = calibration.estimate(subject, work).map({ $0 * Self.slowdown }), seconds > capSeconds {
-              cells[k].skipped = String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds,
-                step.map { " at apply \($0)" } ?? "", capSeconds)
-              continue
-            }
-            let verified = subject.verify(oracle: oracle)
-            facts.ok[k] = verified.failure == nil
-            guard cells[k].record(verified.failure, step: step) else { continue }
-            facts.counts[k] = verified.counts
-          }
-          applies.append(facts)
+          applies.append(PreparedApply(
+            old, new, step: step, subjects: subjects, cells: &cells,
+            estimate: { calibration.estimate($0, $1).map { $0 * Self.slowdown } }, limit: capSeconds
+          ) { seconds in
+            String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
+          })
         }
       } catch {
         throw CountError(description: error.description)
@@ -97,18 +84,14 @@ public struct InstructionCounter {
         workload: workload, subjects: counted.map { subjects[$0].name }, valgrind: valgrind,
         child: [child] + workerCommand.dropFirst())
       for k in counted {
-        for facts in applies {
-          let key = Self.key(subjects[k].name, facts.step)
-          guard let m = measured[key], let c = facts.counts[k] else {
+        for apply in applies {
+          let key = Self.key(subjects[k].name, apply.step)
+          guard let m = measured[key], apply.counts[k] != nil else {
             throw CountError(description: "\(workload.name) \(key): the counting child reported nothing")
           }
-          cells[k].rows.append(ReportRow(
-            commit: info.commit, date: info.date, host: info.host, toolchain: info.toolchain,
-            workload: workload.name, strategy: subjects[k].name, nOld: facts.nOld, nNew: facts.nNew,
-            sections: facts.sections, sample: 0, wallNanoseconds: nil, cpuNanoseconds: nil,
-            allocatedBytes: m.allocatedBytes, peakBytes: m.peakBytes, stages: c.stages, sectionOperations: c.sectionOperations,
-            deletes: c.deletes, inserts: c.inserts, moves: c.moves, updates: c.updates, minMoves: facts.minMoves,
-            verified: facts.ok[k], instructions: m.instructions, step: facts.step))
+          cells[k].rows.append(apply.row(
+            k, of: cells[k], info: info, measured: .instructions(m.instructions), allocatedBytes: m.allocatedBytes,
+            peakBytes: m.peakBytes))
         }
       }
       for cell in cells {

@@ -24,17 +24,19 @@ public struct CellIdentity: Equatable, Sendable {
 public struct ReportRow: Equatable, Sendable {
   public var identity = CellIdentity()
   public var sample = 0
-  /// Wall and thread CPU time of one diff; empty in counted rows.
-  public var wallNanoseconds: UInt64?
-  public var cpuNanoseconds: UInt64?
+  /// What the row measured: one diff's wall and thread CPU time (a timed
+  /// row), or the instructions it executed under callgrind (a counted row).
+  public enum Measured: Equatable, Sendable {
+    case time(wallNanoseconds: UInt64, cpuNanoseconds: UInt64)
+    case instructions(UInt64)
+  }
+  public var measured = Measured.instructions(0)
   public var allocatedBytes: UInt64 = 0
   public var peakBytes: UInt64 = 0
   /// The changeset's counts (`floor` and `scan`: 0).
   public var counts = StringChangeset.Counts()
   public var minMoves = 0
   public var verified = true
-  /// Instructions one diff executed, under callgrind; empty in timed rows.
-  public var instructions: UInt64?
   /// The apply of a trace workload, from 1; empty (`nil`) for a pair.
   public var step: Int?
 
@@ -60,16 +62,35 @@ public struct ReportRow: Equatable, Sendable {
     (identity.workload, identity.strategy) = (workload, strategy)
     (identity.nOld, identity.nNew, identity.sections) = (nOld, nNew, sections)
     self.sample = sample
-    self.wallNanoseconds = wallNanoseconds
-    self.cpuNanoseconds = cpuNanoseconds
+    if let instructions {
+      measured = .instructions(instructions)
+    } else {
+      measured = .time(wallNanoseconds: wallNanoseconds ?? 0, cpuNanoseconds: cpuNanoseconds ?? 0)
+    }
     self.allocatedBytes = allocatedBytes
     self.peakBytes = peakBytes
     (counts.stages, counts.sectionOperations, counts.deletes) = (stages, sectionOperations, deletes)
     (counts.inserts, counts.moves, counts.updates) = (inserts, moves, updates)
     self.minMoves = minMoves
     self.verified = verified
-    self.instructions = instructions
     self.step = step
+  }
+
+  /// Wall time of one diff; `nil` in a counted row. (Setting a time makes
+  /// the row a timed one.)
+  public var wallNanoseconds: UInt64? {
+    get { if case .time(let wall, _) = measured { wall } else { nil } }
+    set { if let newValue { measured = .time(wallNanoseconds: newValue, cpuNanoseconds: cpuNanoseconds ?? 0) } }
+  }
+  /// Thread CPU time of one diff; `nil` in a counted row.
+  public var cpuNanoseconds: UInt64? {
+    get { if case .time(_, let cpu) = measured { cpu } else { nil } }
+    set { if let newValue { measured = .time(wallNanoseconds: wallNanoseconds ?? 0, cpuNanoseconds: newValue) } }
+  }
+  /// Instructions one diff executed; `nil` in a timed row.
+  public var instructions: UInt64? {
+    get { if case .instructions(let count) = measured { count } else { nil } }
+    set { if let newValue { measured = .instructions(newValue) } }
   }
 
   /// Whether the row counts instructions rather than timing.
@@ -197,7 +218,14 @@ public enum CSVReport {
     count("stages", \.stages), count("section_ops", \.sectionOperations), count("deletes", \.deletes),
     count("inserts", \.inserts), count("moves", \.moves), count("updates", \.updates), count("min_moves", \.minMoves),
     .flag("verified", \.verified),
-    optional("instructions", \.instructions),
+    // A row is timed or counted, never both nor neither.
+    Column("instructions", write: { $0.instructions.map(String.init) ?? "" }) { row, field in
+      if field.isEmpty { return row.isCounted ? "neither times nor instructions" : nil }
+      guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
+      if !row.isCounted { return "times and instructions both: a row is timed or counted" }
+      row.instructions = v
+      return nil
+    },
     Column("step", write: { $0.step.map(String.init) ?? "" }) { row, field in
       if field.isEmpty { row.step = nil; return nil }
       guard let v = Int(field), v >= 1 else { return "\"\(field)\" is not an apply number (from 1)" }

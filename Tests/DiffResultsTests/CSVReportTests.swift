@@ -30,12 +30,25 @@ import Testing
 
   @Test func countedRowsLeaveTheTimesEmpty() throws {
     var counted = row()
-    counted.wallNanoseconds = nil
-    counted.cpuNanoseconds = nil
-    counted.instructions = 123_456_789
+    counted.measured = .instructions(123_456_789)
+    #expect(counted.isCounted && counted.wallNanoseconds == nil && counted.cpuNanoseconds == nil)
     let text = CSVReport.text([counted])
     #expect(text.contains(",0,,,942080,229376,") && text.hasSuffix(",true,123456789,\n"))
     #expect(try CSVReport.parse(text, file: "r.csv") == [counted])
+  }
+
+  /// A row is timed or counted: a row with both, or neither, is named.
+  @Test func aRowIsTimedOrCounted() throws {
+    let timed = CSVReport.text([row()])
+    #expect(row().measured == .time(wallNanoseconds: 812_345, cpuNanoseconds: 800_001))
+    let both = timed.replacingOccurrences(of: ",true,,\n", with: ",true,77,\n")
+    #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "instructions", message: "times and instructions both: a row is timed or counted")) {
+      try CSVReport.parse(both, file: "r")
+    }
+    let neither = timed.replacingOccurrences(of: ",812345,800001,", with: ",,,")
+    #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "instructions", message: "neither times nor instructions")) {
+      try CSVReport.parse(neither, file: "r")
+    }
   }
 
   @Test func reportsFromBeforeTheInstructionsColumnStillRead() throws {

@@ -1,0 +1,78 @@
+import DiffResults
+import DiffVerification
+import SnapshotDiff
+
+/// One apply (a pair, or one step of a trace) made ready to measure, the
+/// same way for timed and counted runs: the oracle built once for every
+/// subject, each subject's cost estimated (over the limit, its cell is
+/// skipped), and each verified once through the checked entry point, which
+/// gives the counts its rows carry.
+struct PreparedApply {
+  var step: Int?
+  var nOld: Int
+  var nNew: Int
+  var sections: Int
+  var minMoves: Int
+  /// For each subject, its changeset's counts; `nil` when it is not measured
+  /// here (skipped, or its matching was malformed).
+  var counts: [StringChangeset.Counts?]
+  /// For each subject, whether its changeset was checked valid and exact.
+  var verified: [Bool]
+
+  /// What one row of a subject measured.
+  enum Measured {
+    case time(wallNanoseconds: UInt64, cpuNanoseconds: UInt64, sample: Int)
+    case instructions(UInt64)
+  }
+
+  /// The subjects measured on this apply, in subject order.
+  var active: [Int] { counts.indices.filter { counts[$0] != nil } }
+
+  /// - Parameters:
+  ///   - estimate: a subject's estimated seconds for one measurement on this
+  ///     work, `nil` for a linear one; `limit`, the most allowed.
+  ///   - skipReason: the message of a skip, given the estimate.
+  init(
+    _ old: StringSnapshot, _ new: StringSnapshot, step: Int?, subjects: [TimedSubject], cells: inout [CellResult],
+    estimate: (TimedSubject, WorkEstimate) -> Double?, limit: Double, skipReason: (Double) -> String
+  ) {
+    let oracle = PairOracle(old: old, new: new)
+    let work = WorkEstimate(old: old, new: new)
+    self.step = step
+    (nOld, nNew, sections) = (old.numberOfItems, new.numberOfItems, new.numberOfSections)
+    minMoves = oracle.fastMinimumMoves
+    counts = Array(repeating: nil, count: subjects.count)
+    verified = Array(repeating: true, count: subjects.count)
+    for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
+      let seconds = estimate(subject, work)
+      if step == nil { cells[k].estimatedSeconds = seconds }
+      if let seconds, seconds > limit {
+        cells[k].skipped = skipReason(seconds)
+        cells[k].rows = []  // a skipped cell has no rows, in a trace either
+        continue
+      }
+      let (made, failure) = subject.verify(oracle: oracle)
+      verified[k] = failure == nil
+      guard cells[k].record(failure, step: step) else { continue }
+      counts[k] = made
+    }
+  }
+
+  /// The report row of subject `k` on this apply.
+  func row(_ k: Int, of cell: CellResult, info: RunInfo, measured: Measured, allocatedBytes: UInt64, peakBytes: UInt64) -> ReportRow {
+    var row = ReportRow()
+    (row.commit, row.date, row.host, row.toolchain) = (info.commit, info.date, info.host, info.toolchain)
+    (row.workload, row.strategy) = (cell.workload, cell.strategy)
+    (row.nOld, row.nNew, row.sections) = (nOld, nNew, sections)
+    switch measured {
+    case let .time(wall, cpu, sample): (row.wallNanoseconds, row.cpuNanoseconds, row.sample) = (wall, cpu, sample)
+    case let .instructions(count): row.instructions = count
+    }
+    (row.allocatedBytes, row.peakBytes) = (allocatedBytes, peakBytes)
+    row.counts = counts[k] ?? .init()
+    row.minMoves = minMoves
+    row.verified = verified[k]
+    row.step = step
+    return row
+  }
+}
