@@ -1,3 +1,4 @@
+import DiffResults
 import DiffVerification
 import Foundation
 import SnapshotDiff
@@ -109,11 +110,10 @@ public struct Workload: Sendable {
     Workload(name: "scattered-5k", quick: true, items: 5_000) { scattered(count: 5_000, drop: 1_000, insert: 1_000, shuffle: 200) },
     Workload(name: "scattered-100k", quick: false, items: 100_000) { scattered(count: 100_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
     Workload(name: "scattered-1m", quick: false, items: 1_000_000) { scattered(count: 1_000_000, drop: 10_000, insert: 10_000, shuffle: 2_000) },
-    Workload(name: "random-1e2", quick: true, items: 100) { random(count: 100) },
-    Workload(name: "random-1e3", quick: true, items: 1_000) { random(count: 1_000) },
-    Workload(name: "random-1e4", quick: true, items: 10_000) { random(count: 10_000) },
-    Workload(name: "random-1e5", quick: false, items: 100_000) { random(count: 100_000) },
-    Workload(name: "random-1e6", quick: false, items: 1_000_000) { random(count: 1_000_000) },
+  ] + Growth.sweepSizes.map { n in
+    // The scaling sweep, named and sized where growth exponents are fitted.
+    Workload(name: Growth.sweepWorkload(items: n), quick: n <= 10_000, items: n) { random(count: n) }
+  } + [
     Workload(name: "sections-10x10k", quick: false, items: 100_000) { sections() },
     Workload(name: "paging-append", quick: true, items: 1_025) { pagingAppend() },
     Workload(name: "empty-to-list", quick: true, items: 1_000) { emptyAndList(toList: true) },

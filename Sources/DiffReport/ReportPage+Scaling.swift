@@ -23,7 +23,7 @@ extension ReportPage {
         }
         table.append(row)
       }
-      s += ReportPage.card(chart.svg(), table: table).replacingOccurrences(of: "class=\"card\"", with: "class=\"card wide\"")
+      s += ReportPage.card(chart.svg(), table: table, wide: true)
     }
     if !any { s += "<p>No cell of the sweep in these reports.</p>\n" }
     return s + "</section>\n"

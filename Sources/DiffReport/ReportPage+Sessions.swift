@@ -53,6 +53,6 @@ extension ReportPage {
     let chart = LineChart(
       title: "\(workload): each apply, \(run.counted ? "counted" : "timed") (\(run.commit))", xLabel: "apply",
       yLabel: run.counted ? "instructions per apply" : "ns per apply", xKind: .linear, yKind: .log, series: series)
-    return ReportPage.card(chart.svg(), table: table).replacingOccurrences(of: "class=\"card\"", with: "class=\"card wide\"")
+    return ReportPage.card(chart.svg(), table: table, wide: true)
   }
 }

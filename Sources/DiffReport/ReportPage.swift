@@ -82,8 +82,10 @@ public struct ReportPage {
   }
 
   /// A figure: a plot and, folded under it, its values as a table.
-  static func card(_ svg: String, table: [[String]]) -> String {
-    var s = "<figure class=\"card\">\n" + svg + "<details><summary>values</summary><table>\n"
+  /// A chart and its values (a table that opens under it); `wide` spans
+  /// the page's grid.
+  static func card(_ svg: String, table: [[String]], wide: Bool = false) -> String {
+    var s = "<figure class=\"\(wide ? "card wide" : "card")\">\n" + svg + "<details><summary>values</summary><table>\n"
     for (k, row) in table.enumerated() {
       let cell = k == 0 ? "th" : "td"
       s += "<tr>" + row.map { "<\(cell)>\(Markup.escape($0))</\(cell)>" }.joined() + "</tr>\n"

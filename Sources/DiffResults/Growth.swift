@@ -9,8 +9,19 @@ import Foundation
 /// on the sweep's cells a report has (skipped cells have no rows), so it
 /// needs at least two sizes. O(c) for c cells.
 public enum Growth {
+  /// The sizes of the scaling sweep, smallest first: the one definition of
+  /// the sweep, from which the bench's `random-1e*` workloads are made.
+  public static let sweepSizes = [100, 1_000, 10_000, 100_000, 1_000_000]
+
+  /// The sweep's workload of `items` items (a power of ten): `random-1eK`.
+  public static func sweepWorkload(items: Int) -> String {
+    var k = 0, n = items
+    while n >= 10 { n /= 10; k += 1 }
+    return "random-1e\(k)"
+  }
+
   /// The workloads of the scaling sweep, smallest first.
-  public static let sweep = ["random-1e2", "random-1e3", "random-1e4", "random-1e5", "random-1e6"]
+  public static let sweep = sweepSizes.map { sweepWorkload(items: $0) }
 
   /// One point of a strategy's sweep: n, and the cell's median (wall
   /// nanoseconds, or instructions for a counted cell).

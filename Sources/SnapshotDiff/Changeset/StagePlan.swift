@@ -22,7 +22,10 @@
 /// a last stage of its own.
 ///
 /// Each stage is emitted by one routine, ``emit(from:to:stage:)``, as the
-/// difference between two consecutive states of the plan.
+/// difference between two consecutive states of the plan; the steps before
+/// it (what the matching needs, each phase's stage, the states) are in
+/// `StagePlan+Steps.swift`. Most plans need none of that: the direct path
+/// (`StagePlan+Direct.swift`) reads their stages straight off the matching.
 @usableFromInline
 internal struct _StagePlan {
   /// A state of the plan: sections and items named by tokens. Sections: new
@@ -102,156 +105,24 @@ internal struct _StagePlan {
       return
     }
 
-    let oldSectionOf = _sectionOfEachItem(oldStarts)
-    let newSectionOf = _sectionOfEachItem(newStarts)
-    var oldSectionNew = [Int](repeating: -1, count: oldSections)
-    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 { oldSectionNew[m.sectionOldIndex[t]] = t }
-    var oldItemNew = [Int32](repeating: -1, count: oldItems)
-    for j in 0..<newItems where m.itemOldIndex[j] >= 0 { oldItemNew[m.itemOldIndex[j]] = Int32(j) }
+    let a = Analysis(
+      oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
+    let phase = Phases(a)
+    (itemMovePhase, itemUpdatePhase, sectionMovePhase, sectionUpdatePhase) = ([], [], [], [])
+    let needsPost = assignPhases(phase, a, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
 
-    // Which items cross sections, which sections must come early, and what
-    // stops stages 2 and 3 from being one.
-    var crosses = [Bool](repeating: false, count: newItems)
-    var early = [Bool](repeating: false, count: newSections)
-    var needsPre = false
-    var split = false
-    var keptLeaves = [Bool](repeating: false, count: oldSections)
-    // Sections that stage 3 moves or updates, and whether items change in them.
-    var sectionChanges = [Bool](repeating: false, count: newSections)
-    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 && (m.sectionMoved[t] || sectionChanged[t]) {
-      sectionChanges[t] = true
-    }
-    for j in 0..<newItems {
-      let o = m.itemOldIndex[j]
-      let t = Int(newSectionOf[j])
-      if o < 0 {
-        if sectionChanges[t] { split = true }  // an insert into a changed section
-        continue
-      }
-      let s = Int(oldSectionOf[o])
-      let moved = m.sectionOldIndex[t] != s || m.itemMoved[j]
-      crosses[j] = m.sectionOldIndex[t] != s
-      if crosses[j] {
-        if m.sectionOldIndex[t] < 0 { early[t] = true; needsPre = true }
-        if oldSectionNew[s] < 0 { split = true; keptLeaves[s] = true }  // leaves a deleted section
-      }
-      if moved && itemChanged[j] { needsPre = true }
-      if (moved || itemChanged[j]) && (sectionChanges[t] || (oldSectionNew[s] >= 0 && sectionChanges[oldSectionNew[s]])) {
-        split = true
-      }
-    }
-    if !split {
-      // A delete inside a kept section that stage 3 changes.
-      for i in 0..<oldItems where oldItemNew[i] < 0 {
-        let t = oldSectionNew[Int(oldSectionOf[i])]
-        if t >= 0 && sectionChanges[t] { split = true; break }
-      }
-    }
-
-    let pre = needsPre ? 0 : -1
-    let itemPhase = pre + 1
-    let sectionPhase = split ? itemPhase + 1 : itemPhase
-    let post = sectionPhase + 1
-    // Old sections where stage 1 updates an item: a section can't be updated there too.
-    var preItemUpdate = [Bool](repeating: false, count: oldSections)
-    for j in 0..<newItems where m.itemOldIndex[j] >= 0 && itemChanged[j] && (crosses[j] || m.itemMoved[j]) {
-      preItemUpdate[Int(oldSectionOf[m.itemOldIndex[j]])] = true
-    }
-    var needsPost = false
-    itemMovePhase = [Int8](repeating: -1, count: newItems)
-    itemUpdatePhase = [Int8](repeating: -1, count: newItems)
-    for j in 0..<newItems where m.itemOldIndex[j] >= 0 {
-      let moved = crosses[j] || m.itemMoved[j]
-      if m.itemMoved[j] { itemMovePhase[j] = Int8(itemPhase) }
-      if itemChanged[j] { itemUpdatePhase[j] = Int8(moved ? pre : itemPhase) }
-    }
-    sectionMovePhase = [Int](repeating: -1, count: newSections)
-    sectionUpdatePhase = [Int](repeating: -1, count: newSections)
-    for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
-      if m.sectionMoved[t] { sectionMovePhase[t] = sectionPhase }
-      if sectionChanged[t] {
-        if !m.sectionMoved[t] {
-          sectionUpdatePhase[t] = sectionPhase
-        } else if needsPre && !preItemUpdate[m.sectionOldIndex[t]] {
-          sectionUpdatePhase[t] = pre
-        } else {
-          sectionUpdatePhase[t] = post
-          needsPost = true
-        }
-      }
-    }
-
-    // State 0: the old snapshot in tokens.
-    // Capacities reserved: growth by doubling would allocate each list twice over.
-    var state0 = State()
-    state0.items.reserveCapacity(oldItems)
-    for s in 0..<oldSections {
-      state0.sections.append(oldSectionNew[s] >= 0 ? oldSectionNew[s] : newSections + s)
-      for i in oldStarts[s]..<oldStarts[s + 1] {
-        state0.items.append(oldItemNew[i] >= 0 ? oldItemNew[i] : Int32(newItems + i))
-      }
-      state0.closeSection()
-    }
-    // State 1: early sections placed among the old ones, before the first
-    // kept, unmoved section that follows them in the new order.
-    var state1 = state0
-    if needsPre {
-      let earlySections = (0..<newSections).filter { early[$0] }
-      state1 = State()
-      var earlyItems = 0
-      for t in earlySections {
-        for j in newStarts[t]..<newStarts[t + 1] where m.itemOldIndex[j] < 0 { earlyItems += 1 }
-      }
-      state1.items.reserveCapacity(oldItems + earlyItems)
-      var next = 0
-      func placeEarly(before limit: Int, into state: inout State) {
-        while next < earlySections.count && earlySections[next] < limit {
-          let t = earlySections[next]
-          state.sections.append(t)
-          for j in newStarts[t]..<newStarts[t + 1] where m.itemOldIndex[j] < 0 { state.items.append(Int32(j)) }
-          state.closeSection()
-          next += 1
-        }
-      }
-      for s in 0..<oldSections {
-        let t = oldSectionNew[s]
-        if t >= 0 && !m.sectionMoved[t] { placeEarly(before: t, into: &state1) }
-        state1.sections.append(state0.sections[s])
-        state1.items.append(contentsOf: state0.items[state0.starts[s]..<state0.starts[s + 1]])
-        state1.closeSection()
-      }
-      placeEarly(before: Int.max, into: &state1)
-    }
-    // State 3: the new snapshot.
-    var state3 = State()
-    state3.sections = Array(0..<newSections)
-    state3.starts = newStarts
-    state3.items = Array(0..<Int32(newItems))
-
-    if needsPre { emit(from: state0, to: state1, stage: pre) }
-    if split {
-      // State 2: sections as in state 1 less the deleted ones no kept item
-      // leaves, items as in the new snapshot; a deleted section that stays
-      // keeps only its removed items.
-      var state2 = State()
-      state2.items.reserveCapacity(oldItems + newItems)
-      for token in state1.sections {
-        if token < newSections {
-          state2.items.append(contentsOf: Int32(newStarts[token])..<Int32(newStarts[token + 1]))
-        } else {
-          let s = token - newSections
-          if !keptLeaves[s] { continue }
-          for i in oldStarts[s]..<oldStarts[s + 1] where oldItemNew[i] < 0 { state2.items.append(Int32(newItems + i)) }
-        }
-        state2.sections.append(token)
-        state2.closeSection()
-      }
-      emit(from: state1, to: state2, stage: itemPhase)
-      emit(from: state2, to: state3, stage: sectionPhase)
+    let state0 = Self.oldState(oldStarts: oldStarts, a, newSections: newSections, newItems: newItems)
+    let state1 = a.needsPre ? Self.withEarlySections(state0, a, oldStarts: oldStarts, newStarts: newStarts, matching: m) : state0
+    let state3 = Self.newState(newStarts: newStarts)
+    if a.needsPre { emit(from: state0, to: state1, stage: phase.pre) }
+    if a.split {
+      let state2 = Self.itemsInPlace(state1, a, oldStarts: oldStarts, newStarts: newStarts, newItems: newItems)
+      emit(from: state1, to: state2, stage: phase.items)
+      emit(from: state2, to: state3, stage: phase.sections)
     } else {
-      emit(from: state1, to: state3, stage: itemPhase)
+      emit(from: state1, to: state3, stage: phase.items)
     }
-    if needsPost { emit(from: state3, to: state3, stage: post) }
+    if needsPost { emit(from: state3, to: state3, stage: phase.post) }
   }
 
   /// Emits the stage that takes state `a` to state `b`: what is in one and
