@@ -85,100 +85,133 @@ internal struct _StageLayout {
   /// For each old flat item: deleted or moved away.
   @usableFromInline var removedOldItems: [Bool]
 
-  /// Checks the rules in order and derives the layout.
+  /// Checks the rules in order, each in a step of its own below, and
+  /// derives the layout.
   @inlinable
   init<S, I, C>(
     _ stage: Stage<S, I, C>, oldSectionCount: Int, oldItemCount: (Int) -> Int
   ) throws(BatchUpdateError) {
-    let oldSections = oldSectionCount
-    let oldCounts = (0..<oldSections).map(oldItemCount)
-    var oldStarts = [0]
-    for c in oldCounts { oldStarts.append(oldStarts.last! + c) }
+    let oldCounts = (0..<oldSectionCount).map(oldItemCount)
+    let ops = _TaggedOperations(stage)
+    let newSections = oldSectionCount - stage.sectionDeletes.count + stage.sectionInserts.count
+    try Self.checkPositionsExist(ops, oldCounts: oldCounts, newSections: newSections)  // rule 1
+    let oldSectionOp = try Self.checkOldPositionsUnique(ops, oldSections: oldSectionCount)  // rule 2
+    let newSectionOp = try Self.checkNewPositionsUnique(ops, newSections: newSections)  // rule 3
+    // Rules 4 and 5.
+    for (p, op) in ops.oldItems where oldSectionOp[p.section] == .sectionDelete {
+      throw .itemOperationInDeletedSection(op, p)
+    }
+    for (p, op) in ops.newItems where newSectionOp[p.section] == .sectionInsert {
+      throw .itemOperationInInsertedSection(op, p)
+    }
+    let (source, newIndexOfUpdated) = Self.sectionSources(stage, oldSectionOp: oldSectionOp, newSections: newSections)
+    try Self.checkNoItemChangesInChangedSections(  // rule 6
+      ops, stage, oldSectionOp: oldSectionOp, newIndexOfUpdated: newIndexOfUpdated, newSections: newSections)
+    newSectionSource = source.map { $0! }
+    (newItemCounts, insertsBySection, movesBySection, removedOldItems) = try Self.itemCountsAfterUpdate(  // rule 7
+      stage, ops, oldCounts: oldCounts, source: source, newSections: newSections)
+  }
 
-    // The operations by side, tagged for messages.
-    let oldSectionOps: [(Int, BatchUpdateError.Operation)] =
-      stage.sectionDeletes.map { ($0, .sectionDelete) } + stage.sectionMoves.map { ($0.from, .sectionMove) }
-      + stage.sectionUpdates.map { ($0.index, .sectionUpdate) }
-    let newSectionOps: [(Int, BatchUpdateError.Operation)] =
-      stage.sectionInserts.map { ($0.index, .sectionInsert) } + stage.sectionMoves.map { ($0.to, .sectionMove) }
-    let oldItemOps: [(ItemPath, BatchUpdateError.Operation)] =
-      stage.itemDeletes.map { ($0, .itemDelete) } + stage.itemMoves.map { ($0.from, .itemMove) }
-      + stage.itemUpdates.map { ($0.path, .itemUpdate) }
-    let newItemOps: [(ItemPath, BatchUpdateError.Operation)] =
-      stage.itemInserts.map { ($0.path, .itemInsert) } + stage.itemMoves.map { ($0.to, .itemMove) }
-
-    // Rule 1, old side.
-    for (s, op) in oldSectionOps where !(0..<oldSections).contains(s) {
+  /// Rule 1: every old position exists before the update; every new
+  /// section exists after it, and every new item path names one with a
+  /// non-negative index (its upper bound is rule 7).
+  @inlinable
+  static func checkPositionsExist(_ ops: _TaggedOperations, oldCounts: [Int], newSections: Int) throws(BatchUpdateError) {
+    let oldSections = oldCounts.count
+    for (s, op) in ops.oldSections where !(0..<oldSections).contains(s) {
       throw .positionOutOfRange(op, .section(s), isNew: false)
     }
-    for (p, op) in oldItemOps
+    for (p, op) in ops.oldItems
     where !(0..<oldSections).contains(p.section) || !(0..<oldCounts[p.section]).contains(p.item) {
       throw .positionOutOfRange(op, .item(p), isNew: false)
     }
-    // Rule 1, new side: sections, and the item paths' section and sign (their
-    // upper bound is rule 7).
-    let newSections = oldSections - stage.sectionDeletes.count + stage.sectionInserts.count
-    for (s, op) in newSectionOps where !(0..<newSections).contains(s) {
+    for (s, op) in ops.newSections where !(0..<newSections).contains(s) {
       throw .positionOutOfRange(op, .section(s), isNew: true)
     }
-    for (p, op) in newItemOps where !(0..<newSections).contains(p.section) || p.item < 0 {
+    for (p, op) in ops.newItems where !(0..<newSections).contains(p.section) || p.item < 0 {
       throw .positionOutOfRange(op, .item(p), isNew: true)
     }
+  }
 
-    // Rule 2.
+  /// Rule 2: at most one operation per old position. Returns each old
+  /// section's operation.
+  @inlinable
+  static func checkOldPositionsUnique(_ ops: _TaggedOperations, oldSections: Int) throws(BatchUpdateError) -> [BatchUpdateError.Operation?] {
     var oldSectionOp = [BatchUpdateError.Operation?](repeating: nil, count: oldSections)
-    for (s, op) in oldSectionOps {
+    for (s, op) in ops.oldSections {
       if let first = oldSectionOp[s] { throw .duplicateOldPosition(.section(s), first, op) }
       oldSectionOp[s] = op
     }
-    if let (p, first, second) = _firstDuplicate(oldItemOps) { throw .duplicateOldPosition(.item(p), first, second) }
-    // Rule 3.
+    if let (p, first, second) = _firstDuplicate(ops.oldItems) { throw .duplicateOldPosition(.item(p), first, second) }
+    return oldSectionOp
+  }
+
+  /// Rule 3: at most one operation per new position. Returns each new
+  /// section's operation.
+  @inlinable
+  static func checkNewPositionsUnique(_ ops: _TaggedOperations, newSections: Int) throws(BatchUpdateError) -> [BatchUpdateError.Operation?] {
     var newSectionOp = [BatchUpdateError.Operation?](repeating: nil, count: newSections)
-    for (s, op) in newSectionOps {
+    for (s, op) in ops.newSections {
       if let first = newSectionOp[s] { throw .duplicateNewPosition(.section(s), first, op) }
       newSectionOp[s] = op
     }
-    if let (p, first, second) = _firstDuplicate(newItemOps) { throw .duplicateNewPosition(.item(p), first, second) }
+    if let (p, first, second) = _firstDuplicate(ops.newItems) { throw .duplicateNewPosition(.item(p), first, second) }
+    return newSectionOp
+  }
 
-    // Rule 4.
-    for (p, op) in oldItemOps where oldSectionOp[p.section] == .sectionDelete {
-      throw .itemOperationInDeletedSection(op, p)
-    }
-    // Rule 5.
-    for (p, op) in newItemOps where newSectionOp[p.section] == .sectionInsert {
-      throw .itemOperationInInsertedSection(op, p)
-    }
-
-    // Section layout: inserts and move destinations, then survivors in order.
+  /// Where each new section comes from: inserts and move destinations take
+  /// their places, the surviving old sections fill the rest in order. Also
+  /// the new index of each updated old section.
+  @inlinable
+  static func sectionSources<S, I, C>(
+    _ stage: Stage<S, I, C>, oldSectionOp: [BatchUpdateError.Operation?], newSections: Int
+  ) -> (source: [Int?], newIndexOfUpdated: [Int?]) {
     var source = [Int?](repeating: nil, count: newSections)
     for (k, insert) in stage.sectionInserts.enumerated() { source[insert.index] = -k - 1 }
     for move in stage.sectionMoves { source[move.to] = move.from }
-    var newIndexOfUpdated = [Int?](repeating: nil, count: oldSections)
+    var newIndexOfUpdated = [Int?](repeating: nil, count: oldSectionOp.count)
     var free = 0
-    for s in 0..<oldSections where oldSectionOp[s] == nil || oldSectionOp[s] == .sectionUpdate {
+    for s in oldSectionOp.indices where oldSectionOp[s] == nil || oldSectionOp[s] == .sectionUpdate {
       while source[free] != nil { free += 1 }
       source[free] = s
       if oldSectionOp[s] == .sectionUpdate { newIndexOfUpdated[s] = free }
     }
+    return (source, newIndexOfUpdated)
+  }
 
-    // Rule 6.
-    for (p, op) in oldItemOps {
+  /// Rule 6: no item operation inside a section that moves or is updated,
+  /// on either side.
+  @inlinable
+  static func checkNoItemChangesInChangedSections<S, I, C>(
+    _ ops: _TaggedOperations, _ stage: Stage<S, I, C>, oldSectionOp: [BatchUpdateError.Operation?],
+    newIndexOfUpdated: [Int?], newSections: Int
+  ) throws(BatchUpdateError) {
+    for (p, op) in ops.oldItems {
       if let change = oldSectionOp[p.section], change != .sectionDelete {
         throw .itemOperationInChangedSection(op, p, sectionChange: change)
       }
     }
     var newSectionChange = [BatchUpdateError.Operation?](repeating: nil, count: newSections)
     for move in stage.sectionMoves { newSectionChange[move.to] = .sectionMove }
-    for s in 0..<oldSections { if let j = newIndexOfUpdated[s] { newSectionChange[j] = .sectionUpdate } }
-    for (p, op) in newItemOps {
+    for s in newIndexOfUpdated.indices { if let j = newIndexOfUpdated[s] { newSectionChange[j] = .sectionUpdate } }
+    for (p, op) in ops.newItems {
       if let change = newSectionChange[p.section] {
         throw .itemOperationInChangedSection(op, p, sectionChange: change)
       }
     }
+  }
 
-    // Rule 7: each surviving section's count after the update.
+  /// Rule 7: every new item path lies within its section's count after the
+  /// update. Returns those counts, the inserts and moves landing in each new
+  /// section, and which old items leave.
+  @inlinable
+  static func itemCountsAfterUpdate<S, I, C>(
+    _ stage: Stage<S, I, C>, _ ops: _TaggedOperations, oldCounts: [Int], source: [Int?], newSections: Int
+  ) throws(BatchUpdateError) -> (counts: [Int], inserts: [[Int]], moves: [[Int]], removed: [Bool]) {
+    var oldStarts = [0]
+    for c in oldCounts { oldStarts.append(oldStarts.last! + c) }
     var removed = [Bool](repeating: false, count: oldStarts.last!)
-    var removedCount = [Int](repeating: 0, count: oldSections)
+    var removedCount = [Int](repeating: 0, count: oldCounts.count)
     for p in stage.itemDeletes { removed[oldStarts[p.section] + p.item] = true; removedCount[p.section] += 1 }
     for m in stage.itemMoves { removed[oldStarts[m.from.section] + m.from.item] = true; removedCount[m.from.section] += 1 }
     var inserts = [[Int]](repeating: [], count: newSections)
@@ -190,15 +223,32 @@ internal struct _StageLayout {
       guard let s = source[j], s >= 0 else { continue }
       counts[j] = oldCounts[s] - removedCount[s] + inserts[j].count + moves[j].count
     }
-    for (p, op) in newItemOps where p.item >= counts[p.section] {
+    for (p, op) in ops.newItems where p.item >= counts[p.section] {
       throw .invalidItemCount(section: p.section, countAfterUpdate: counts[p.section], op, p)
     }
+    return (counts, inserts, moves, removed)
+  }
+}
 
-    newSectionSource = source.map { $0! }
-    newItemCounts = counts
-    insertsBySection = inserts
-    movesBySection = moves
-    removedOldItems = removed
+/// A stage's operations by side, each tagged with what it is, for the
+/// rules' messages.
+@usableFromInline
+internal struct _TaggedOperations {
+  @usableFromInline var oldSections: [(Int, BatchUpdateError.Operation)]
+  @usableFromInline var newSections: [(Int, BatchUpdateError.Operation)]
+  @usableFromInline var oldItems: [(ItemPath, BatchUpdateError.Operation)]
+  @usableFromInline var newItems: [(ItemPath, BatchUpdateError.Operation)]
+
+  @inlinable
+  init<S, I, C>(_ stage: Stage<S, I, C>) {
+    oldSections =
+      stage.sectionDeletes.map { ($0, .sectionDelete) } + stage.sectionMoves.map { ($0.from, .sectionMove) }
+      + stage.sectionUpdates.map { ($0.index, .sectionUpdate) }
+    newSections = stage.sectionInserts.map { ($0.index, .sectionInsert) } + stage.sectionMoves.map { ($0.to, .sectionMove) }
+    oldItems =
+      stage.itemDeletes.map { ($0, .itemDelete) } + stage.itemMoves.map { ($0.from, .itemMove) }
+      + stage.itemUpdates.map { ($0.path, .itemUpdate) }
+    newItems = stage.itemInserts.map { ($0.path, .itemInsert) } + stage.itemMoves.map { ($0.to, .itemMove) }
   }
 }
 
