@@ -45,24 +45,19 @@ public struct FuzzConfiguration: Sendable {
   }
 }
 
-/// One failure found, shrunk and written.
+/// One failure found, shrunk and written: what failed where, and the file
+/// (its fields read as the finding's own: `finding.file`, `finding.shrunkItems`).
+@dynamicMemberLookup
 public struct FuzzFinding: Sendable {
   public var strategy: String
-  public var failure: String
-  /// How far shrinking got; a finding that did not reproduce is written as found.
-  public var outcome: Regression.Outcome
   public var kind: VerificationFailure.Kind
   public var iteration: UInt64
-  public var originalItems: Int
-  public var shrunkItems: Int
-  public var file: String
-  public var replay: String
-  /// The pair written; `nil` for a trace.
-  public var shrunk: CorpusCase?
-  /// The file's text as written.
-  public var fileText: String
+  public var written: Regression.Written
+
+  public subscript<T>(dynamicMember key: KeyPath<Regression.Written, T>) -> T { written[keyPath: key] }
+
   /// Whether it is a session (a `.jsonl` trace) rather than a pair.
-  public var isTrace: Bool { shrunk == nil }
+  public var isTrace: Bool { written.shrunk == nil }
 }
 
 public struct FuzzReport: Sendable {
@@ -314,19 +309,13 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         trace: PairGenerator(maxItems: c.maxItems).trace(seed: c.seed, iteration: iteration), strategy: strategy, kind: kind,
         reported: message, failingApply: apply, client: client, budget: c.shrinkBudget, seconds: seconds,
         folder: c.outputFolder, fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).jsonl", origin: "fuzz", foundBy: foundBy)
-      return FuzzFinding(
-        strategy: strategy.name, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
-        originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
-        replay: written.replay, shrunk: nil, fileText: written.fileText)
+      return FuzzFinding(strategy: strategy.name, kind: kind, iteration: iteration, written: written)
     }
     let written = Regression.shrinkAndWrite(
       casePair(iteration: iteration), strategy: strategy, kind: kind, reported: message, client: client,
       budget: c.shrinkBudget, seconds: seconds, folder: c.outputFolder,
       fileName: "\(strategy)-\(slug)-\(c.seed)-\(iteration).json", origin: "fuzz", foundBy: foundBy)
-    return FuzzFinding(
-      strategy: strategy.name, failure: written.failure, outcome: written.outcome, kind: kind, iteration: iteration,
-      originalItems: written.originalItems, shrunkItems: written.shrunkItems, file: written.file,
-      replay: written.replay, shrunk: written.shrunk, fileText: written.fileText)
+    return FuzzFinding(strategy: strategy.name, kind: kind, iteration: iteration, written: written)
   }
 }
 

@@ -80,13 +80,7 @@ public enum ChangesetFile {
 
   /// Parses the bytes of a changeset file; `file` names it in errors.
   public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> StringChangeset {
-    do {
-      return try _parse(bytes)
-    } catch let error as _CorpusReadError {
-      throw CorpusError(file: file, message: error.message)
-    } catch {
-      throw CorpusError(file: file, message: "\(error)")
-    }
+    try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes) }
   }
 
   static func _parse(_ bytes: [UInt8]) throws -> StringChangeset {

@@ -51,13 +51,7 @@ extension CorpusCase {
 
   /// Parses the bytes of a corpus file; `file` names it in errors.
   public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> CorpusCase {
-    do {
-      return try _parse(bytes)
-    } catch let error as _CorpusReadError {
-      throw CorpusError(file: file, message: error.message)
-    } catch {
-      throw CorpusError(file: file, message: "\(error)")
-    }
+    try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes) }
   }
 
   static func _parse(_ bytes: consuming [UInt8]) throws -> CorpusCase {
@@ -164,6 +158,18 @@ extension CorpusCase {
 struct _CorpusReadError: Error {
   var message: String
   init(_ message: String) { self.message = message }
+
+  /// What `read` returns, or its failure as the error that names the file
+  /// (and `place` in it, such as `line 3: `).
+  static func reading<T>(file: String, where place: String, _ read: () throws -> T) throws(CorpusError) -> T {
+    do {
+      return try read()
+    } catch let error as _CorpusReadError {
+      throw CorpusError(file: file, message: place + error.message)
+    } catch {
+      throw CorpusError(file: file, message: place + "\(error)")
+    }
+  }
 
   /// The JSON of a file's (or a trace line's) bytes, as every reader takes
   /// it: UTF-8 checked first, a syntax error named where it is (`line 3,

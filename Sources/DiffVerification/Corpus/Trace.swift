@@ -114,13 +114,8 @@ public struct TraceReader {
       lineNumber += 1
       if line.last == 0x0D { line = line.dropLast() }  // CRLF
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      do {
-        return try Self.snapshot(Array(line), line: lineNumber)
-      } catch let error as _CorpusReadError {
-        throw CorpusError(file: file, message: "line \(lineNumber): \(error.message)")
-      } catch {
-        throw CorpusError(file: file, message: "line \(lineNumber): \(error)")
-      }
+      let number = lineNumber
+      return try _CorpusReadError.reading(file: file, where: "line \(number): ") { try Self.snapshot(Array(line), line: number) }
     }
     return nil
   }
