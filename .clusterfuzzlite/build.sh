@@ -10,17 +10,14 @@ cd "$project"
 
 # OSS-Fuzz's Swift images set SANITIZER; address is its default.
 sanitizer="${SANITIZER:-address}"
-flags=(-Xswiftc -sanitize=fuzzer)
 case "$sanitizer" in
-  address|thread|undefined) flags=(-Xswiftc "-sanitize=fuzzer,$sanitizer") ;;
-  coverage) flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping) ;;
+  address|thread|undefined) target="$(scripts/fuzz/build-target.sh "$WORK/build" "fuzzer,$sanitizer")" ;;
+  coverage) target="$(scripts/fuzz/build-target.sh "$WORK/build" fuzzer -profile-generate -profile-coverage-mapping)" ;;
+  *) target="$(scripts/fuzz/build-target.sh "$WORK/build" fuzzer)" ;;
 esac
-
-swift build -c release --product diffbench-libfuzzer --scratch-path "$WORK/build" "${flags[@]}"
-bin="$(swift build -c release --product diffbench-libfuzzer --scratch-path "$WORK/build" "${flags[@]}" --show-bin-path)"
-cp "$bin/diffbench-libfuzzer" "$OUT/diffbench_fuzzer"
+cp "$target" "$OUT/diffbench_fuzzer"
 # The readers' target is the same binary: its name picks ReaderTarget.
-cp "$bin/diffbench-libfuzzer" "$OUT/diffbench_readers_fuzzer"
+cp "$target" "$OUT/diffbench_readers_fuzzer"
 
 # The seed corpus: every corpus case, encoded (diffbench seeds).
 swift build -c release --product diffbench --scratch-path "$WORK/build-tools"

@@ -15,9 +15,7 @@ round=$(( total / 2 < 600 ? total / 2 : 600 ))
 half=$(( round / 2 > 10 ? round / 2 : 10 ))
 root=fuzz-campaign
 work=.build-libfuzzer-fast
-flags=(-c release --product diffbench-libfuzzer --scratch-path "$work" -Xswiftc -sanitize=fuzzer)
-swift build "${flags[@]}" >/dev/null
-fuzzer="$(swift build "${flags[@]}" --show-bin-path)/diffbench-libfuzzer"
+fuzzer="$(scripts/fuzz/build-target.sh "$work" fuzzer 2>/dev/null)"
 mkdir -p "$root/corpus" "$root/artifacts" "$root/regressions" "$root/logs"
 rm -rf "$root/seeds" && "$diffbench" seeds "$root/seeds" Corpus >/dev/null
 start_corpus=$(ls "$root/corpus" | wc -l)

@@ -8,9 +8,7 @@
 set -euo pipefail
 seconds="${FIND_SECONDS:-60}"
 work=.build-libfuzzer-faulty
-flags=(-c release --product diffbench-libfuzzer --scratch-path "$work" -Xswiftc -sanitize=fuzzer -Xswiftc -DFAULTY_STRATEGIES)
-swift build "${flags[@]}" >/dev/null
-fuzzer="$(swift build "${flags[@]}" --show-bin-path)/diffbench-libfuzzer"
+fuzzer="$(scripts/fuzz/build-target.sh "$work" fuzzer -DFAULTY_STRATEGIES 2>/dev/null)"
 strategies="${FIND_STRATEGIES:-trapping off-by-one forgets-updates breaks-rule-2 hangs not-longest naive-drops-last heckel-boundary}"
 missed=0
 for strategy in $strategies; do

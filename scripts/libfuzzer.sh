@@ -15,9 +15,7 @@ else
   work=.build-libfuzzer
   sanitize=fuzzer,address
 fi
-flags=(-c release --product diffbench-libfuzzer --scratch-path "$work" -Xswiftc -sanitize=$sanitize)
-swift build "${flags[@]}"
-fuzzer="$(swift build "${flags[@]}" --show-bin-path)/diffbench-libfuzzer"
+fuzzer="$(scripts/fuzz/build-target.sh "$work" "$sanitize")"
 rm -rf "$work/seeds"
 "$diffbench" seeds "$work/seeds" Corpus
 mkdir -p "$work/corpus" "$work/artifacts"

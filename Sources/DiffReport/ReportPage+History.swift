@@ -19,11 +19,11 @@ extension ReportPage {
       s += "<h3>\(counted ? "Counted runs (instructions)" : "Timed runs (median wall time)")</h3>\n"
       s += legend(unique(kind.flatMap(\.strategies)))
       // Compare's verdict on each step.
-      var slower: [Int: [String: String]] = [:]
+      var slower: [Int: [CellKey: String]] = [:]
       for k in 1..<kind.count {
         let comparison = Comparison(base: kind[k - 1].cells, head: kind[k].cells)
         for row in comparison.slower {
-          slower[k, default: [:]]["\(row.workload)\t\(row.strategy)"] =
+          slower[k, default: [:]][CellKey(workload: row.workload, strategy: row.strategy)] =
             "compare \(kind[k - 1].commit) → \(kind[k].commit): \(row.workload) \(row.strategy) slower, ×\(String(format: "%.3f", row.ratio ?? 0))"
         }
       }
@@ -40,7 +40,7 @@ extension ReportPage {
               row.append("-")
               continue
             }
-            let flag = slower[k]?["\(workload)\t\(strategy)"]
+            let flag = slower[k]?[CellKey(workload: workload, strategy: strategy)]
             points.append(LineChart.Point(
               x: Double(k), y: max(cell.median, 1),
               title: "\(strategy) at \(run.commit): \(ReportPage.value(cell.median, counted: counted))" + (flag.map { "; " + $0 } ?? ""),
