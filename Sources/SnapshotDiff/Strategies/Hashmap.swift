@@ -62,19 +62,21 @@ internal func _markOffIncreasing(
     for k in 0..<kept where !member[k] { moved[range.lowerBound &+ k] = true }
     return
   }
-  var positions = [Int]()
+  // The kept values alone; their positions are found again by the same
+  // filter, not stored (a second array of the section's size was a fifth of
+  // the diff's peak memory).
   var values = [Int]()
-  positions.reserveCapacity(range.count)
   values.reserveCapacity(range.count)
-  for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
-    positions.append(j)
-    values.append(oldIndex[j])
-  }
+  for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound { values.append(oldIndex[j]) }
   var member = [Bool](repeating: false, count: values.count)
   _ = values.withUnsafeBufferPointer { v in
     member.withUnsafeMutableBufferPointer { _markLongestIncreasingSubsequence(v, into: $0) }
   }
-  for k in 0..<positions.count where !member[k] { moved[positions[k]] = true }
+  var k = 0
+  for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
+    if !member[k] { moved[j] = true }
+    k &+= 1
+  }
 }
 
 /// Whether the entries of `oldIndex` in `lowerBound..<upperBound`, within
