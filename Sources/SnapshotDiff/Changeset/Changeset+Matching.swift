@@ -15,8 +15,20 @@ extension Changeset {
     to new: Snapshot<SectionID, ItemID, Content>,
     checking matching: Matching
   ) throws(MatchingError) {
+    try self.init(_checking: matching, from: old, to: new, direct: true)
+  }
+
+  /// Validates the matching, then builds its changeset (`direct`: whether
+  /// the stage plan may take its direct path).
+  @inlinable
+  init(
+    _checking matching: Matching,
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>,
+    direct: Bool
+  ) throws(MatchingError) {
     try matching.validate(from: old, to: new)
-    self.init(_validated: matching, from: old, to: new)
+    self.init(_validated: matching, from: old, to: new, direct: direct)
   }
 
   /// The changeset that a matching describes (see
@@ -95,8 +107,7 @@ extension Changeset {
     to new: Snapshot<SectionID, ItemID, Content>,
     generalPlanFor matching: Matching
   ) throws(MatchingError) {
-    try matching.validate(from: old, to: new)
-    self.init(_validated: matching, from: old, to: new, direct: false)
+    try self.init(_checking: matching, from: old, to: new, direct: false)
   }
 
   /// Flags the kept items and sections that `new` marks for reload or

@@ -114,16 +114,3 @@ extension _StagePlan {
     return (pre, ops)
   }
 }
-
-/// The section whose items include flat index `i`: the last `s` with
-/// `starts[s] <= i`, by binary search.
-@usableFromInline
-internal func _section(containing i: Int, starts: [Int]) -> Int {
-  var low = 0
-  var high = starts.count - 2
-  while low < high {
-    let mid = (low + high + 1) / 2
-    if starts[mid] <= i { low = mid } else { high = mid - 1 }
-  }
-  return low
-}

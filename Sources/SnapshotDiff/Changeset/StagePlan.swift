@@ -75,10 +75,11 @@ internal struct _StagePlan {
   let oldItems: Int
   /// Phase (stage number) in which a kept item moves within its section / is
   /// updated; in which a kept section moves / is updated. -1: never.
-  var itemMovePhase: [Int8]
-  var itemUpdatePhase: [Int8]
-  var sectionMovePhase: [Int]
-  var sectionUpdatePhase: [Int]
+  /// (Empty on the direct path, which needs none.)
+  var itemMovePhase: [Int8] = []
+  var itemUpdatePhase: [Int8] = []
+  var sectionMovePhase: [Int] = []
+  var sectionUpdatePhase: [Int] = []
 
   /// - Parameters:
   ///   - oldStarts, newStarts: each snapshot's section offsets (count + 1 entries).
@@ -100,7 +101,6 @@ internal struct _StagePlan {
     if direct, let (pre, items) = Self.direct(
       oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
     {
-      (itemMovePhase, itemUpdatePhase, sectionMovePhase, sectionUpdatePhase) = ([], [], [], [])
       stages = [pre, items].filter { !$0.isEmpty }
       return
     }
@@ -108,7 +108,6 @@ internal struct _StagePlan {
     let a = Analysis(
       oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
     let phase = Phases(a)
-    (itemMovePhase, itemUpdatePhase, sectionMovePhase, sectionUpdatePhase) = ([], [], [], [])
     let needsPost = assignPhases(phase, a, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
 
     let state0 = Self.oldState(oldStarts: oldStarts, a, newSections: newSections, newItems: newItems)

@@ -28,13 +28,22 @@ extension Snapshot {
   /// - Complexity: O(log *s*), where *s* is the number of sections.
   @inlinable
   public func path(ofFlatIndex index: Int) -> ItemPath {
-    // Last section whose start is <= index, skipping empty sections.
-    var low = 0
-    var high = _sectionIDs.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if _sectionStarts[mid] <= index { low = mid } else { high = mid - 1 }
-    }
-    return ItemPath(section: low, item: index - _sectionStarts[low])
+    let section = _section(containing: index, starts: _sectionStarts)
+    return ItemPath(section: section, item: index - _sectionStarts[section])
   }
+}
+
+/// The section whose items include flat index `i`: the last `s` with
+/// `starts[s] <= i` (so empty sections are skipped), by binary search.
+///
+/// - Complexity: O(log *s*) for *s* sections.
+@inlinable
+internal func _section(containing i: Int, starts: [Int]) -> Int {
+  var low = 0
+  var high = starts.count - 2
+  while low < high {
+    let mid = (low + high + 1) / 2
+    if starts[mid] <= i { low = mid } else { high = mid - 1 }
+  }
+  return low
 }
