@@ -48,6 +48,10 @@ extension _StagePlan {
 
     // Items, in new order: inserts, moves, updates; then deletes in old order.
     var kept = [Bool](repeating: false, count: oldStarts[oldSections])
+    // The moves are most of a shuffle's changeset: room for those flagged,
+    // so that growth by doubling does not hold two copies at once (the
+    // diff's peak memory, in Guides/StagePlan.md).
+    ops.itemMoves.reserveCapacity(_countTrue(m.itemMoved))
     let complete = m.itemOldIndex.withUnsafeBufferPointer { oldIndex in
       m.itemMoved.withUnsafeBufferPointer { moved in
         itemChanged.withUnsafeBufferPointer { changed in
@@ -112,5 +116,19 @@ extension _StagePlan {
     ops.itemUpdates.sort { $0.path < $1.path }
     pre.itemUpdates.sort { $0.path < $1.path }
     return (pre, ops)
+  }
+}
+
+/// How many elements are `true`, eight at a time (a `Bool` is the byte 0 or 1).
+@usableFromInline
+func _countTrue(_ flags: [Bool]) -> Int {
+  flags.withUnsafeBytes { bytes in
+    var total = 0
+    let words = bytes.count / 8
+    for k in 0..<words {
+      total &+= bytes.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self).nonzeroBitCount
+    }
+    for k in (words &* 8)..<bytes.count where bytes[k] != 0 { total &+= 1 }
+    return total
   }
 }

@@ -3,7 +3,8 @@ extension Snapshot {
   /// few ids as it can: within each kept section pair, the items that line
   /// up are matched by comparing ids (`_alignRuns`); the ids left over, and
   /// those of deleted and inserted sections, go through one flat table
-  /// (`_PositionTable`) sized for them alone, each id hashed once.
+  /// (`_PositionTable`) sized for them alone, each id hashed once
+  /// (`_IDHash`).
   ///
   /// The same result as one table of every old id and a lookup per new id,
   /// with far fewer ids hashed. `hashmap` and `myers` use it.
@@ -42,10 +43,24 @@ extension Snapshot {
           guard !leftNew.isEmpty else { return }
           let table = _PositionTable(capacity: leftOld.count)
           defer { table.deallocate() }
-          for i in leftOld { table.insert(hash: oldItems[Int(i)].id.hashValue, position: i) }
-          for j in leftNew {
-            let id = newItems[Int(j)].id
-            oldIndex[Int(j)] = table.position(hash: id.hashValue) { oldItems[$0].id == id }
+          // Fills the table and looks every leftover up; false, with the
+          // table to be cleared, at the first id `hash` cannot take.
+          func lookUp(_ hash: (ItemID) -> Int?) -> Bool {
+            for i in leftOld {
+              guard let h = hash(oldItems[Int(i)].id) else { return false }
+              table.insert(hash: h, position: i)
+            }
+            for j in leftNew {
+              let id = newItems[Int(j)].id
+              guard let h = hash(id) else { return false }
+              oldIndex[Int(j)] = table.position(hash: h) { oldItems[$0].id == id }
+            }
+            return true
+          }
+          let idHash = _IDHash()
+          if !lookUp({ idHash($0) }) {
+            table.clear()
+            _ = lookUp { $0.hashValue }
           }
         }
       }

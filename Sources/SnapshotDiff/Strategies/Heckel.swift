@@ -42,7 +42,7 @@ public struct Heckel: MatchingStrategy {
 ///
 /// `OA` and `NA` hold a line number (>= 0) once linked, else `-(symbol) - 1`.
 /// The symbol table is a flat `_PositionTable` from id to symbol number, each
-/// id hashed once; a symbol's counters (0, 1, or 2 for "many"), its old line,
+/// id hashed once (`_IDHash`); a symbol's counters (0, 1, or 2 for "many"), its old line,
 /// and a line that holds its id (new line `j` as `j`, old line `i` as
 /// `-i - 1`) sit in plain buffers beside it, indexed by symbol.
 ///
@@ -75,38 +75,52 @@ internal func _heckelLinks<Element, ID: Hashable>(
     new.withUnsafeBufferPointer { new in
       na.withUnsafeMutableBufferPointer { na in
         oa.withUnsafeMutableBufferPointer { oa in
-          var symbols: Int32 = 0
-          // Pass 1: new lines.
-          for j in 0..<new.count {
-            let key = id(new[j])
-            var inserted = false
-            let e = table.position(hash: key.hashValue, orInsert: symbols, inserted: &inserted) { e in
-              let line = Int(keyLine[e])
-              return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
+          // Passes 1 and 2 with a given hash; false at the first id it
+          // cannot take (`_IDHash`: a non-ASCII string), to run again.
+          func countSymbols(_ hash: (ID) -> Int?) -> Bool {
+            var symbols: Int32 = 0
+            // Pass 1: new lines.
+            for j in 0..<new.count {
+              let key = id(new[j])
+              guard let h = hash(key) else { return false }
+              var inserted = false
+              let e = table.position(hash: h, orInsert: symbols, inserted: &inserted) { e in
+                let line = Int(keyLine[e])
+                return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
+              }
+              if inserted {
+                keyLine[e] = Int32(truncatingIfNeeded: j)
+                oldLine[e] = -1
+                symbols &+= 1
+              }
+              if newCount[e] < 2 { newCount[e] &+= 1 }
+              na[j] = -e - 1
             }
-            if inserted {
-              keyLine[e] = Int32(truncatingIfNeeded: j)
-              oldLine[e] = -1
-              symbols &+= 1
+            // Pass 2: old lines.
+            for i in 0..<old.count {
+              let key = id(old[i])
+              guard let h = hash(key) else { return false }
+              var inserted = false
+              let e = table.position(hash: h, orInsert: symbols, inserted: &inserted) { e in
+                let line = Int(keyLine[e])
+                return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
+              }
+              if inserted {
+                keyLine[e] = Int32(truncatingIfNeeded: -i - 1)
+                symbols &+= 1
+              }
+              if oldCount[e] < 2 { oldCount[e] &+= 1 }
+              oldLine[e] = Int32(truncatingIfNeeded: i)
+              oa[i] = -e - 1
             }
-            if newCount[e] < 2 { newCount[e] &+= 1 }
-            na[j] = -e - 1
+            return true
           }
-          // Pass 2: old lines.
-          for i in 0..<old.count {
-            let key = id(old[i])
-            var inserted = false
-            let e = table.position(hash: key.hashValue, orInsert: symbols, inserted: &inserted) { e in
-              let line = Int(keyLine[e])
-              return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
-            }
-            if inserted {
-              keyLine[e] = Int32(truncatingIfNeeded: -i - 1)
-              symbols &+= 1
-            }
-            if oldCount[e] < 2 { oldCount[e] &+= 1 }
-            oldLine[e] = Int32(truncatingIfNeeded: i)
-            oa[i] = -e - 1
+          let idHash = _IDHash()
+          if !countSymbols({ idHash($0) }) {
+            table.clear()
+            oldCount.update(repeating: 0)
+            newCount.update(repeating: 0)
+            _ = countSymbols { $0.hashValue }
           }
           // Pass 3: symbols that occur once on each side are anchors.
           for j in 0..<new.count where na[j] < 0 {

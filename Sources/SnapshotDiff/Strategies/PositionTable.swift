@@ -28,6 +28,10 @@ internal struct _PositionTable {
     mask = size &- 1
   }
 
+  /// Empties the table, to fill it again.
+  @inlinable
+  func clear() { slots.update(repeating: 0) }
+
   /// Frees the slots; the caller owns them (`defer { table.deallocate() }`).
   @inlinable
   func deallocate() { slots.deallocate() }
