@@ -58,11 +58,18 @@ extension Changeset {
     to new: Snapshot<SectionID, ItemID, Content>,
     direct: Bool = true
   ) {
-    var itemChanged = [Bool](repeating: false, count: new.numberOfItems)
-    new._items.withUnsafeBufferPointer { newItems in
-      old._items.withUnsafeBufferPointer { oldItems in
-        for j in 0..<newItems.count where matching.itemOldIndex[j] >= 0 {
-          itemChanged[j] = oldItems[matching.itemOldIndex[j]].content != newItems[j].content
+    // Each flag written once, through buffers: the matching is validated,
+    // so its indices are in range.
+    var itemChanged = [Bool](unsafeUninitializedCapacity: new.numberOfItems) { changed, count in
+      count = new.numberOfItems
+      new._items.withUnsafeBufferPointer { newItems in
+        old._items.withUnsafeBufferPointer { oldItems in
+          matching.itemOldIndex.withUnsafeBufferPointer { oldIndex in
+            for j in 0..<newItems.count {
+              let o = oldIndex[j]
+              changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
+            }
+          }
         }
       }
     }

@@ -36,6 +36,26 @@ import Testing
     #expect(error { $0.sectionOldIndex[0] = -1; $0.sectionMoved[0] = true } == MatchingError(field: .sectionMoved, position: 0, problem: .movedButInserted))
   }
 
+  /// An increasing matching is checked without a table, and any other
+  /// starts again with one: either way the error named is the first in new
+  /// order, whatever comes after it.
+  @Test func theFirstViolationIsNamedWhicheverPassFindsIt() {
+    func error(_ itemOldIndex: [Int], _ itemMoved: [Bool] = [false, false, false, false]) -> MatchingError? {
+      var m = valid
+      m.itemOldIndex = itemOldIndex
+      m.itemMoved = itemMoved
+      do { try m.validate(from: old, to: new) } catch { return error }
+      return nil
+    }
+    // A repeat before an index out of range, and after one.
+    #expect(error([0, 0, 9, -1]) == MatchingError(field: .itemOldIndex, position: 1, problem: .usedTwice(0, firstAt: 0)))
+    #expect(error([0, 9, 0, -1]) == MatchingError(field: .itemOldIndex, position: 1, problem: .outOfRange(9, count: 3)))
+    // Out of order but unique: valid; a moved insert after the disorder is still found.
+    #expect(error([2, 0, 1, -1]) == nil)
+    #expect(error([2, 0, -1, 1], [false, false, true, false]) == MatchingError(field: .itemMoved, position: 2, problem: .movedButInserted))
+    #expect(error([2, 1, 2, -1]) == MatchingError(field: .itemOldIndex, position: 2, problem: .usedTwice(2, firstAt: 0)))
+  }
+
   @Test func theErrorReadsAsOneLine() {
     let error = MatchingError(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1))
     #expect(error.description == "itemOldIndex[3]: old index 0 is already used at itemOldIndex[1]")
