@@ -7,15 +7,21 @@ extension Snapshot {
   /// (`_IDHash`).
   ///
   /// The same result as one table of every old id and a lookup per new id,
-  /// with far fewer ids hashed. `hashmap` and `myers` use it.
+  /// with far fewer ids hashed. `hashmap` and `myers` use it. Also, per new
+  /// section, whether the walk matched every item of it (so, in order).
   ///
   /// - Complexity: O(*n* + *m*) expected.
   @inlinable
-  static func _alignedOldPositions(of new: Self, in old: Self, sectionOldIndex: [Int]) -> [Int] {
+  static func _alignedOldPositions(
+    of new: Self, in old: Self, sectionOldIndex: [Int]
+  ) -> (oldIndex: [Int], walked: [Bool]) {
     var leftOld = [Int32](), leftNew = [Int32]()
+    // Sections whose every new item the walk matched, in order: their kept
+    // items are known to keep their order, with no pass to prove it.
+    var walked = [Bool](repeating: false, count: new.numberOfSections)
     // Every entry is written once, by the walk or by the lookups below: no
     // fill with -1 first (it was a tenth of an unchanged list's diff, counted).
-    return [Int](unsafeUninitializedCapacity: new.numberOfItems) { oldIndex, count in
+    let oldIndex = [Int](unsafeUninitializedCapacity: new.numberOfItems) { oldIndex, count in
       count = new.numberOfItems
       old._items.withUnsafeBufferPointer { oldItems in
         new._items.withUnsafeBufferPointer { newItems in
@@ -28,10 +34,12 @@ extension Snapshot {
               continue
             }
             oldKept[s] = true
+            let setAside = leftNew.count
             _alignRuns(
               old: oldItems, old._sectionStarts[s]..<old._sectionStarts[s + 1],
               new: newItems, newRange,
               oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew)
+            walked[t] = leftNew.count == setAside
           }
           for s in 0..<old.numberOfSections where !oldKept[s] {
             for i in old._sectionStarts[s]..<old._sectionStarts[s + 1] { leftOld.append(Int32(truncatingIfNeeded: i)) }
@@ -65,5 +73,6 @@ extension Snapshot {
         }
       }
     }
+    return (oldIndex, walked)
   }
 }

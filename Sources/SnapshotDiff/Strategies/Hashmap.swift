@@ -24,12 +24,13 @@ public struct Hashmap: MatchingStrategy {
     var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
     _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
 
-    let itemOldIndex = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
+    let (itemOldIndex, walked) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
     for t in 0..<new.numberOfSections {
       let s = sectionOldIndex[t]
       let range = new.itemRange(ofSection: t)
       if s < 0 { continue }  // an inserted section: every kept item in it crosses
+      if walked[t] { continue }  // matched in order by the walk: nothing moved
       let oldRange = old.itemRange(ofSection: s)
       _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
     }

@@ -28,7 +28,7 @@ public struct Myers: MatchingStrategy {
   ) -> Matching {
     let (sectionOldIndex, sectionMoved) = _myersMatch(old: old._sectionIDs, new: new._sectionIDs, id: { $0 })
     // An item's number is its old flat position (-1: inserted).
-    let itemOldIndex = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
+    let itemOldIndex = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex).oldIndex
     // Kept items are moved unless found in their section pair's common subsequence.
     var itemMoved = itemOldIndex.map { $0 >= 0 }
     // Only ids on both sides of a section pair can be common (ids are
