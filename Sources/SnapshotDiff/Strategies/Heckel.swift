@@ -79,36 +79,31 @@ internal func _heckelLinks<Element, ID: Hashable>(
           // cannot take (`_IDHash`: a non-ASCII string), to run again.
           func countSymbols(_ hash: (ID) -> Int?) -> Bool {
             var symbols: Int32 = 0
-            // Pass 1: new lines.
-            for j in 0..<new.count {
-              let key = id(new[j])
-              guard let h = hash(key) else { return false }
+            // The symbol of `key`, made at its first sighting on `line` (new
+            // line j as j, old line i as -i - 1); nil if `hash` cannot take it.
+            func symbol(of key: ID, line: Int32) -> Int? {
+              guard let h = hash(key) else { return nil }
               var inserted = false
               let e = table.position(hash: h, orInsert: symbols, inserted: &inserted) { e in
                 let line = Int(keyLine[e])
                 return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
               }
               if inserted {
-                keyLine[e] = Int32(truncatingIfNeeded: j)
+                keyLine[e] = line
                 oldLine[e] = -1
                 symbols &+= 1
               }
+              return e
+            }
+            // Pass 1: new lines.
+            for j in 0..<new.count {
+              guard let e = symbol(of: id(new[j]), line: Int32(truncatingIfNeeded: j)) else { return false }
               if newCount[e] < 2 { newCount[e] &+= 1 }
               na[j] = -e - 1
             }
             // Pass 2: old lines.
             for i in 0..<old.count {
-              let key = id(old[i])
-              guard let h = hash(key) else { return false }
-              var inserted = false
-              let e = table.position(hash: h, orInsert: symbols, inserted: &inserted) { e in
-                let line = Int(keyLine[e])
-                return line >= 0 ? id(new[line]) == key : id(old[-line - 1]) == key
-              }
-              if inserted {
-                keyLine[e] = Int32(truncatingIfNeeded: -i - 1)
-                symbols &+= 1
-              }
+              guard let e = symbol(of: id(old[i]), line: Int32(truncatingIfNeeded: -i - 1)) else { return false }
               if oldCount[e] < 2 { oldCount[e] &+= 1 }
               oldLine[e] = Int32(truncatingIfNeeded: i)
               oa[i] = -e - 1

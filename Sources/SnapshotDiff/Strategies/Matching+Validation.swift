@@ -82,12 +82,7 @@ extension Matching {
     var used = [Bool](repeating: false, count: oldCount)
     for j in 0..<newCount {
       let o = oldIndex[j]
-      if o < 0 {
-        guard o == -1 else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
-        if moved[j] { throw MatchingError(field: fields.moved, position: j, problem: .movedButInserted) }
-        continue
-      }
-      guard o < oldCount else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+      guard try _isKept(o, at: j, moved: moved, fields: fields, oldCount: oldCount) else { continue }
       guard !used[o] else {
         let first = oldIndex.firstIndex(of: o)!  // the error path only: found again, not stored
         throw MatchingError(field: fields.index, position: j, problem: .usedTwice(o, firstAt: first))
@@ -107,17 +102,28 @@ extension Matching {
     var last = -1
     for j in 0..<oldIndex.count {
       let o = oldIndex[j]
-      if o < 0 {
-        guard o == -1 else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
-        if moved[j] { throw MatchingError(field: fields.moved, position: j, problem: .movedButInserted) }
-        continue
-      }
-      guard o < oldCount else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+      guard try _isKept(o, at: j, moved: moved, fields: fields, oldCount: oldCount) else { continue }
       // Up to here each index is used once, so no error was missed; the
       // table's pass starts again and finds the first one in order.
       if o <= last { return false }
       last = o
     }
+    return true
+  }
+
+  /// The checks on entry `j` that need no table: -1 or in range, and not
+  /// moved if inserted. Whether it is kept (`o` >= 0).
+  @inline(__always)
+  static func _isKept(
+    _ o: Int, at j: Int, moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    oldCount: Int
+  ) throws(MatchingError) -> Bool {
+    if o < 0 {
+      guard o == -1 else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+      if moved[j] { throw MatchingError(field: fields.moved, position: j, problem: .movedButInserted) }
+      return false
+    }
+    guard o < oldCount else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
     return true
   }
 }
