@@ -65,11 +65,7 @@ extension Snapshot {
             }
             return true
           }
-          let idHash = _IDHash()
-          if !lookUp({ idHash($0) }) {
-            table.clear()
-            _ = lookUp { $0.hashValue }
-          }
+          _IDHash.build(lookUp, reset: table.clear)
         }
       }
     }

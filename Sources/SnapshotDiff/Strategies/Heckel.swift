@@ -110,12 +110,10 @@ internal func _heckelLinks<Element, ID: Hashable>(
             }
             return true
           }
-          let idHash = _IDHash()
-          if !countSymbols({ idHash($0) }) {
+          _IDHash.build(countSymbols) {
             table.clear()
             oldCount.update(repeating: 0)
             newCount.update(repeating: 0)
-            _ = countSymbols { $0.hashValue }
           }
           // Pass 3: symbols that occur once on each side are anchors.
           for j in 0..<new.count where na[j] < 0 {

@@ -39,6 +39,17 @@ internal struct _IDHash {
     return id.hashValue
   }
 
+  /// Runs `build` with this hash; if it gives up at an id the hash cannot
+  /// take (`nil`), runs `reset` and then `build` again with `hashValue` for
+  /// every id. The one place that decides when a table falls back.
+  @inlinable @inline(__always)
+  static func build<ID: Hashable>(_ build: ((ID) -> Int?) -> Bool, reset: () -> Void) {
+    let hash = _IDHash()
+    if build({ hash($0) }) { return }
+    reset()
+    _ = build { $0.hashValue }
+  }
+
   /// The 64 bits of a 128-bit product, folded: every input bit reaches both
   /// halves of the result (the table takes its slot from the low bits and
   /// its tag from the high ones).
