@@ -59,15 +59,25 @@ extension Changeset {
     direct: Bool = true
   ) {
     // Each flag written once, through buffers: the matching is validated,
-    // so its indices are in range.
+    // so its indices are in range. An unchanged run is known equal already.
+    let runs = matching._unchangedRuns
     var itemChanged = [Bool](unsafeUninitializedCapacity: new.numberOfItems) { changed, count in
       count = new.numberOfItems
       new._items.withUnsafeBufferPointer { newItems in
         old._items.withUnsafeBufferPointer { oldItems in
           matching.itemOldIndex.withUnsafeBufferPointer { oldIndex in
-            for j in 0..<newItems.count {
-              let o = oldIndex[j]
-              changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
+            var j = 0
+            for r in 0...runs.count {
+              let end = r < runs.count ? runs[r].new : newItems.count
+              while j < end {
+                let o = oldIndex[j]
+                changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
+                j &+= 1
+              }
+              guard r < runs.count else { break }
+              let rest = UnsafeMutableBufferPointer(rebasing: changed[j..<(j &+ runs[r].count)])
+              rest.initialize(repeating: false)
+              j &+= runs[r].count
             }
           }
         }
@@ -78,9 +88,11 @@ extension Changeset {
       sectionChanged[t] = old._sectionContents[matching.sectionOldIndex[t]] != new._sectionContents[t]
     }
     if new._hasMarks { Self._forceMarkedUpdates(of: new, matching, &itemChanged, &sectionChanged) }
+    // A marked item in a run is updated all the same: the plan skips no run then.
     let plan = _StagePlan(
       oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
-      itemChanged: itemChanged, sectionChanged: sectionChanged, direct: direct)
+      itemChanged: itemChanged, sectionChanged: sectionChanged, direct: direct,
+      unchangedRuns: new._hasMarks ? [] : runs)
 
     self.init(stages: plan.stages.map { ops in
       var stage = Stage()

@@ -9,14 +9,15 @@ extension _StagePlan {
   /// states and tokens are wasted work: this gives the same operations, in
   /// the same order, as `emit(from:to:stage:)` does for those stages, in one
   /// pass over each snapshot with one `Bool` per old item. It gives up at
-  /// the first item or section that needs another stage.
+  /// the first item or section that needs another stage. An unchanged run
+  /// (``_UnchangedRun``) is one step: its old items are marked kept at once.
   /// (Counted effect in `Guides/StagePlan.md`.)
   ///
   /// - Complexity: O(*n* + *m*), plus O(log *s*) for each item that crosses
   ///   sections (*s* old sections), plus sorting the updates.
   static func direct(
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool]
+    itemChanged: [Bool], sectionChanged: [Bool], unchangedRuns runs: [_UnchangedRun] = []
   ) -> (pre: StageOps, items: StageOps)? {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
@@ -56,6 +57,7 @@ extension _StagePlan {
       m.itemMoved.withUnsafeBufferPointer { moved in
         itemChanged.withUnsafeBufferPointer { changed in
           kept.withUnsafeMutableBufferPointer { kept in
+            var r = 0  // the next unchanged run
             for t in 0..<newSections {
               let start = newStarts[t]
               let end = newStarts[t + 1]
@@ -68,43 +70,57 @@ extension _StagePlan {
               let changes = sectionChanges[t]
               let oldStart = oldStarts[s]
               let oldEnd = oldStarts[s + 1]
-              for j in start..<end {
-                let o = oldIndex[j]
-                guard o >= 0 else {
-                  if changes { return false }  // rule 6
-                  ops.itemInserts.append((ItemPath(section: t, item: j &- start), j))
-                  continue
-                }
-                kept[o] = true
-                if o >= oldStart && o < oldEnd {
-                  guard moved[j] || changed[j] else { continue }
-                  if changes { return false }  // rule 6
-                  let from = ItemPath(section: s, item: o &- oldStart)
-                  if !moved[j] {
-                    ops.itemUpdates.append((from, j))
+              var next = start
+              while true {
+                // Item by item up to the next unchanged run in this section;
+                // the run itself needs no operation, its old items are kept.
+                let stop = r < runs.count && runs[r].new < end ? runs[r].new : end
+                for j in next..<stop {
+                  let o = oldIndex[j]
+                  guard o >= 0 else {
+                    if changes { return false }  // rule 6
+                    ops.itemInserts.append((ItemPath(section: t, item: j &- start), j))
                     continue
                   }
-                  ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
-                  // Rule 2: a moved item is updated before it moves.
-                  if changed[j] { pre.itemUpdates.append((from, j)) }
-                } else {
-                  let f = _section(containing: o, starts: oldStarts)
-                  let ft = oldSectionNew[f]
-                  // Rule 4 (leaving a deleted section), rule 6.
-                  if ft < 0 || changes || sectionChanges[ft] { return false }
-                  let from = ItemPath(section: f, item: o &- oldStarts[f])
-                  ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
-                  if changed[j] { pre.itemUpdates.append((from, j)) }
+                  kept[o] = true
+                  if o >= oldStart && o < oldEnd {
+                    guard moved[j] || changed[j] else { continue }
+                    if changes { return false }  // rule 6
+                    let from = ItemPath(section: s, item: o &- oldStart)
+                    if !moved[j] {
+                      ops.itemUpdates.append((from, j))
+                      continue
+                    }
+                    ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
+                    // Rule 2: a moved item is updated before it moves.
+                    if changed[j] { pre.itemUpdates.append((from, j)) }
+                  } else {
+                    let f = _section(containing: o, starts: oldStarts)
+                    let ft = oldSectionNew[f]
+                    // Rule 4 (leaving a deleted section), rule 6.
+                    if ft < 0 || changes || sectionChanges[ft] { return false }
+                    let from = ItemPath(section: f, item: o &- oldStarts[f])
+                    ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
+                    if changed[j] { pre.itemUpdates.append((from, j)) }
+                  }
                 }
+                guard stop < end else { break }
+                let run = runs[r]
+                UnsafeMutableBufferPointer(rebasing: kept[run.old..<(run.old &+ run.count)]).update(repeating: true)
+                next = run.new &+ run.count
+                r &+= 1
               }
             }
             for s in 0..<oldSections {
               let t = oldSectionNew[s]
               guard t >= 0 else { continue }  // its items go with it
               let oldStart = oldStarts[s]
-              for i in oldStart..<oldStarts[s + 1] where !kept[i] {
+              let oldEnd = oldStarts[s + 1]
+              var i = _nextFalse(kept, from: oldStart, to: oldEnd)
+              while i < oldEnd {
                 if sectionChanges[t] { return false }  // rule 6
                 ops.itemDeletes.append(ItemPath(section: s, item: i &- oldStart))
+                i = _nextFalse(kept, from: i &+ 1, to: oldEnd)
               }
             }
             return true
@@ -119,14 +135,29 @@ extension _StagePlan {
   }
 }
 
-/// How many elements are `true`, eight at a time (a `Bool` is the byte 0 or 1).
+/// The first index in `from..<to` whose flag is `false`, or `to`; eight
+/// flags at a time where all are `true` (most old items are kept).
+@inline(__always)
+func _nextFalse(_ flags: UnsafeMutableBufferPointer<Bool>, from: Int, to: Int) -> Int {
+  let bytes = UnsafeRawPointer(flags.baseAddress!)
+  var i = from
+  while i &+ 8 <= to && bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x0101_0101_0101_0101 { i &+= 8 }
+  while i < to && flags[i] { i &+= 1 }
+  return i
+}
+
+/// How many elements of `range` are `true`, eight at a time (a `Bool` is
+/// the byte 0 or 1).
 @usableFromInline
-func _countTrue(_ flags: [Bool]) -> Int {
-  flags.withUnsafeBytes { bytes in
+func _countTrue(_ flags: [Bool], in range: Range<Int>? = nil) -> Int {
+  flags.withUnsafeBytes { all in
+    let bytes = range.map { UnsafeRawBufferPointer(rebasing: all[$0]) } ?? all
     var total = 0
     let words = bytes.count / 8
     for k in 0..<words {
-      total &+= bytes.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self).nonzeroBitCount
+      // The sum of the eight bytes lands in the top byte (at most 8: no
+      // carry); `nonzeroBitCount` is a loop where the CPU has no popcount.
+      total &+= Int(truncatingIfNeeded: (bytes.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) &* 0x0101_0101_0101_0101) &>> 56)
     }
     for k in (words &* 8)..<bytes.count where bytes[k] != 0 { total &+= 1 }
     return total

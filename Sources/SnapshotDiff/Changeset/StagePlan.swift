@@ -85,10 +85,13 @@ internal struct _StagePlan {
   ///   - oldStarts, newStarts: each snapshot's section offsets (count + 1 entries).
   ///   - itemChanged: for each new item, whether a kept item's content differs.
   ///   - sectionChanged: for each new section, whether a kept section's content differs.
+  ///   - unchangedRuns: stretches the direct path may skip whole (none of
+  ///     them is in `itemChanged`).
   @usableFromInline
   init(
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool], direct: Bool = true
+    itemChanged: [Bool], sectionChanged: [Bool], direct: Bool = true,
+    unchangedRuns: [_UnchangedRun] = []
   ) {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
@@ -99,7 +102,8 @@ internal struct _StagePlan {
     self.oldSections = oldSections
     self.oldItems = oldItems
     if direct, let (pre, items) = Self.direct(
-      oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
+      oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged,
+      unchangedRuns: unchangedRuns)
     {
       stages = [pre, items].filter { !$0.isEmpty }
       return

@@ -8,14 +8,16 @@ extension Snapshot {
   ///
   /// The same result as one table of every old id and a lookup per new id,
   /// with far fewer ids hashed. `hashmap` and `myers` use it. Also, per new
-  /// section, whether the walk matched every item of it (so, in order).
+  /// section, whether the walk matched every item of it (so, in order); and
+  /// the stretches the walk found unchanged (``_UnchangedRun``), in new order.
   ///
   /// - Complexity: O(*n* + *m*) expected.
   @inlinable
   static func _alignedOldPositions(
     of new: Self, in old: Self, sectionOldIndex: [Int]
-  ) -> (oldIndex: [Int], walked: [Bool]) {
+  ) -> (oldIndex: [Int], walked: [Bool], runs: [_UnchangedRun]) {
     var leftOld = [Int32](), leftNew = [Int32]()
+    var runs = [_UnchangedRun]()
     // Sections whose every new item the walk matched, in order: their kept
     // items are known to keep their order, with no pass to prove it.
     var walked = [Bool](repeating: false, count: new.numberOfSections)
@@ -38,7 +40,7 @@ extension Snapshot {
             _alignRuns(
               old: oldItems, old._sectionStarts[s]..<old._sectionStarts[s + 1],
               new: newItems, newRange,
-              oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew)
+              oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew, runs: &runs)
             walked[t] = leftNew.count == setAside
           }
           for s in 0..<old.numberOfSections where !oldKept[s] {
@@ -69,6 +71,6 @@ extension Snapshot {
         }
       }
     }
-    return (oldIndex, walked)
+    return (oldIndex, walked, runs)
   }
 }

@@ -24,7 +24,7 @@ public struct Hashmap: MatchingStrategy {
     var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
     _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
 
-    let (itemOldIndex, walked) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
+    let (itemOldIndex, walked, runs) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
     for t in 0..<new.numberOfSections {
       let s = sectionOldIndex[t]
@@ -34,9 +34,14 @@ public struct Hashmap: MatchingStrategy {
       let oldRange = old.itemRange(ofSection: s)
       _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
     }
+    // The longest increasing subsequence keeps or moves a run whole (nothing
+    // else falls between its consecutive old positions), but a tie could
+    // split one: a run is kept only if none of it moved.
+    let unmovedRuns = runs.filter { _countTrue(itemMoved, in: $0.new..<($0.new &+ $0.count)) == 0 }
     return Matching(
       sectionOldIndex: sectionOldIndex, sectionMoved: sectionMoved,
-      itemOldIndex: itemOldIndex, itemMoved: itemMoved)
+      itemOldIndex: itemOldIndex, itemMoved: itemMoved
+    )._withUnchangedRuns(unmovedRuns, from: old, to: new)
   }
 }
 

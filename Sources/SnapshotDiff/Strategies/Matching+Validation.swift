@@ -60,14 +60,14 @@ extension Matching {
     try Self._validate(sectionOldIndex, moved: sectionMoved, fields: (.sectionOldIndex, .sectionMoved),
       oldCount: old.numberOfSections, newCount: new.numberOfSections)
     try Self._validate(itemOldIndex, moved: itemMoved, fields: (.itemOldIndex, .itemMoved),
-      oldCount: old.numberOfItems, newCount: new.numberOfItems)
+      oldCount: old.numberOfItems, newCount: new.numberOfItems, runs: _unchangedRuns)
   }
 
   /// One level (sections, or flat items) of ``validate(from:to:)``.
   @usableFromInline
   static func _validate(
     _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
-    oldCount: Int, newCount: Int
+    oldCount: Int, newCount: Int, runs: [_UnchangedRun] = []
   ) throws(MatchingError) {
     guard oldIndex.count == newCount else {
       throw MatchingError(field: fields.index, position: nil, problem: .count(expected: newCount, found: oldIndex.count))
@@ -78,7 +78,7 @@ extension Matching {
     // Most matchings keep their old indices increasing, which proves them
     // used once each: one pass with no table (`validate` was a fifth of an
     // unchanged list's diff, counted). Otherwise a table finds the repeat.
-    if try _increasingInRange(oldIndex, moved: moved, fields: fields, oldCount: oldCount) { return }
+    if try _increasingInRange(oldIndex, moved: moved, fields: fields, oldCount: oldCount, runs: runs) { return }
     var used = [Bool](repeating: false, count: oldCount)
     for j in 0..<newCount {
       let o = oldIndex[j]
@@ -94,19 +94,33 @@ extension Matching {
   /// Whether the kept entries of `oldIndex` increase, checking on the way
   /// that each entry is -1 or in range and that no inserted one is moved
   /// (the checks that need no table); false at the first that does not.
+  ///
+  /// An unchanged run (which holds by construction: see
+  /// ``Matching/_unchangedRunsHold(from:to:)``) is one step: its entries
+  /// increase by one, from its first.
   @usableFromInline
   static func _increasingInRange(
     _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
-    oldCount: Int
+    oldCount: Int, runs: [_UnchangedRun]
   ) throws(MatchingError) -> Bool {
     var last = -1
-    for j in 0..<oldIndex.count {
-      let o = oldIndex[j]
-      guard try _isKept(o, at: j, moved: moved, fields: fields, oldCount: oldCount) else { continue }
-      // Up to here each index is used once, so no error was missed; the
-      // table's pass starts again and finds the first one in order.
-      if o <= last { return false }
-      last = o
+    var j = 0
+    for r in 0...runs.count {
+      let end = r < runs.count ? runs[r].new : oldIndex.count
+      while j < end {
+        let o = oldIndex[j]
+        j &+= 1
+        guard try _isKept(o, at: j &- 1, moved: moved, fields: fields, oldCount: oldCount) else { continue }
+        // Up to here each index is used once, so no error was missed; the
+        // table's pass starts again and finds the first one in order.
+        if o <= last { return false }
+        last = o
+      }
+      guard r < runs.count else { break }
+      let run = runs[r]
+      if run.old <= last { return false }
+      last = run.old &+ run.count &- 1
+      j &+= run.count
     }
     return true
   }
