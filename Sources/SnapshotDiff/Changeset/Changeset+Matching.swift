@@ -66,18 +66,17 @@ extension Changeset {
       new._items.withUnsafeBufferPointer { newItems in
         old._items.withUnsafeBufferPointer { oldItems in
           matching.itemOldIndex.withUnsafeBufferPointer { oldIndex in
-            var j = 0
-            for r in 0...runs.count {
-              let end = r < runs.count ? runs[r].new : newItems.count
-              while j < end {
-                let o = oldIndex[j]
-                changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
-                j &+= 1
+            var segments = _RunSegments(runs, in: 0..<newItems.count)
+            while let segment = segments.next() {
+              switch segment {
+              case .items(let items):
+                for j in items {
+                  let o = oldIndex[j]
+                  changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
+                }
+              case .run(let run):
+                UnsafeMutableBufferPointer(rebasing: changed[run.new..<(run.new &+ run.count)]).initialize(repeating: false)
               }
-              guard r < runs.count else { break }
-              let rest = UnsafeMutableBufferPointer(rebasing: changed[j..<(j &+ runs[r].count)])
-              rest.initialize(repeating: false)
-              j &+= runs[r].count
             }
           }
         }

@@ -70,46 +70,46 @@ extension _StagePlan {
               let changes = sectionChanges[t]
               let oldStart = oldStarts[s]
               let oldEnd = oldStarts[s + 1]
-              var next = start
-              while true {
-                // Item by item up to the next unchanged run in this section;
-                // the run itself needs no operation, its old items are kept.
-                let stop = r < runs.count && runs[r].new < end ? runs[r].new : end
-                for j in next..<stop {
-                  let o = oldIndex[j]
-                  guard o >= 0 else {
-                    if changes { return false }  // rule 6
-                    ops.itemInserts.append((ItemPath(section: t, item: j &- start), j))
-                    continue
-                  }
-                  kept[o] = true
-                  if o >= oldStart && o < oldEnd {
-                    guard moved[j] || changed[j] else { continue }
-                    if changes { return false }  // rule 6
-                    let from = ItemPath(section: s, item: o &- oldStart)
-                    if !moved[j] {
-                      ops.itemUpdates.append((from, j))
+              // Item by item outside the unchanged runs; a run needs no
+              // operation, its old items are kept.
+              var segments = _RunSegments(runs, in: start..<end, nextRun: r)
+              while let segment = segments.next() {
+                switch segment {
+                case .items(let items):
+                  for j in items {
+                    let o = oldIndex[j]
+                    guard o >= 0 else {
+                      if changes { return false }  // rule 6
+                      ops.itemInserts.append((ItemPath(section: t, item: j &- start), j))
                       continue
                     }
-                    ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
-                    // Rule 2: a moved item is updated before it moves.
-                    if changed[j] { pre.itemUpdates.append((from, j)) }
-                  } else {
-                    let f = _section(containing: o, starts: oldStarts)
-                    let ft = oldSectionNew[f]
-                    // Rule 4 (leaving a deleted section), rule 6.
-                    if ft < 0 || changes || sectionChanges[ft] { return false }
-                    let from = ItemPath(section: f, item: o &- oldStarts[f])
-                    ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
-                    if changed[j] { pre.itemUpdates.append((from, j)) }
+                    kept[o] = true
+                    if o >= oldStart && o < oldEnd {
+                      guard moved[j] || changed[j] else { continue }
+                      if changes { return false }  // rule 6
+                      let from = ItemPath(section: s, item: o &- oldStart)
+                      if !moved[j] {
+                        ops.itemUpdates.append((from, j))
+                        continue
+                      }
+                      ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
+                      // Rule 2: a moved item is updated before it moves.
+                      if changed[j] { pre.itemUpdates.append((from, j)) }
+                    } else {
+                      let f = _section(containing: o, starts: oldStarts)
+                      let ft = oldSectionNew[f]
+                      // Rule 4 (leaving a deleted section), rule 6.
+                      if ft < 0 || changes || sectionChanges[ft] { return false }
+                      let from = ItemPath(section: f, item: o &- oldStarts[f])
+                      ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
+                      if changed[j] { pre.itemUpdates.append((from, j)) }
+                    }
                   }
+                case .run(let run):
+                  UnsafeMutableBufferPointer(rebasing: kept[run.old..<(run.old &+ run.count)]).update(repeating: true)
                 }
-                guard stop < end else { break }
-                let run = runs[r]
-                UnsafeMutableBufferPointer(rebasing: kept[run.old..<(run.old &+ run.count)]).update(repeating: true)
-                next = run.new &+ run.count
-                r &+= 1
               }
+              r = segments.nextRun
             }
             for s in 0..<oldSections {
               let t = oldSectionNew[s]

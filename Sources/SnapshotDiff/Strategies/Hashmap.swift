@@ -26,18 +26,20 @@ public struct Hashmap: MatchingStrategy {
 
     let (itemOldIndex, walked, runs) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
+    var ordered = false  // whether any section's order was worked out (so items may be moved)
     for t in 0..<new.numberOfSections {
       let s = sectionOldIndex[t]
       let range = new.itemRange(ofSection: t)
       if s < 0 { continue }  // an inserted section: every kept item in it crosses
       if walked[t] { continue }  // matched in order by the walk: nothing moved
       let oldRange = old.itemRange(ofSection: s)
+      ordered = true
       _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
     }
     // The longest increasing subsequence keeps or moves a run whole (nothing
     // else falls between its consecutive old positions), but a tie could
     // split one: a run is kept only if none of it moved.
-    let unmovedRuns = runs.filter { _countTrue(itemMoved, in: $0.new..<($0.new &+ $0.count)) == 0 }
+    let unmovedRuns = !ordered ? runs : runs.filter { _countTrue(itemMoved, in: $0.new..<($0.new &+ $0.count)) == 0 }
     return Matching(
       sectionOldIndex: sectionOldIndex, sectionMoved: sectionMoved,
       itemOldIndex: itemOldIndex, itemMoved: itemMoved

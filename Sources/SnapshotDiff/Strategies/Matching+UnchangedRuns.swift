@@ -23,6 +23,12 @@ internal struct _UnchangedRun: Equatable, Sendable {
 
   /// Runs shorter than this are not recorded: item by item is as cheap.
   @usableFromInline static let minimumCount = 16
+
+  /// Appends the stretch to `runs` if it is long enough to be a run.
+  @inlinable @inline(__always)
+  static func record(new: Int, old: Int, count: Int, in runs: inout [_UnchangedRun]) {
+    if count >= minimumCount { runs.append(_UnchangedRun(new: new, old: old, count: count)) }
+  }
 }
 
 extension Matching {
@@ -59,5 +65,49 @@ extension Matching {
       }
     }
     return true
+  }
+}
+
+/// The new items of `range`, in order, cut into what the runs cover and what
+/// they do not: the one walk that validation, the content comparison and
+/// the direct plan each make over a matching with runs.
+///
+/// Starts at run `nextRun` (the runs before `range` are past); after the
+/// walk, `nextRun` is the first run after it.
+@usableFromInline
+internal struct _RunSegments: IteratorProtocol {
+  @usableFromInline
+  enum Segment {
+    /// Items no run covers, item by item.
+    case items(Range<Int>)
+    /// One run, taken whole.
+    case run(_UnchangedRun)
+  }
+
+  @usableFromInline let runs: [_UnchangedRun]
+  @usableFromInline let end: Int
+  @usableFromInline var position: Int
+  @usableFromInline var nextRun: Int
+
+  @inlinable
+  init(_ runs: [_UnchangedRun], in range: Range<Int>, nextRun: Int = 0) {
+    self.runs = runs
+    self.end = range.upperBound
+    self.position = range.lowerBound
+    self.nextRun = nextRun
+  }
+
+  @inlinable @inline(__always)
+  mutating func next() -> Segment? {
+    guard position < end else { return nil }
+    if nextRun < runs.count && runs[nextRun].new == position {
+      let run = runs[nextRun]
+      nextRun &+= 1
+      position &+= run.count
+      return .run(run)
+    }
+    let stop = nextRun < runs.count && runs[nextRun].new < end ? runs[nextRun].new : end
+    defer { position = stop }
+    return .items(position..<stop)
   }
 }

@@ -104,23 +104,24 @@ extension Matching {
     oldCount: Int, runs: [_UnchangedRun]
   ) throws(MatchingError) -> Bool {
     var last = -1
-    var j = 0
-    for r in 0...runs.count {
-      let end = r < runs.count ? runs[r].new : oldIndex.count
-      while j < end {
-        let o = oldIndex[j]
-        j &+= 1
-        guard try _isKept(o, at: j &- 1, moved: moved, fields: fields, oldCount: oldCount) else { continue }
-        // Up to here each index is used once, so no error was missed; the
-        // table's pass starts again and finds the first one in order.
-        if o <= last { return false }
-        last = o
+    var segments = _RunSegments(runs, in: 0..<oldIndex.count)
+    while let segment = segments.next() {
+      switch segment {
+      case .items(let items):
+        var j = items.lowerBound
+        while j < items.upperBound {
+          let o = oldIndex[j]
+          j &+= 1
+          guard try _isKept(o, at: j &- 1, moved: moved, fields: fields, oldCount: oldCount) else { continue }
+          // Up to here each index is used once, so no error was missed; the
+          // table's pass starts again and finds the first one in order.
+          if o <= last { return false }
+          last = o
+        }
+      case .run(let run):
+        if run.old <= last { return false }
+        last = run.old &+ run.count &- 1
       }
-      guard r < runs.count else { break }
-      let run = runs[r]
-      if run.old <= last { return false }
-      last = run.old &+ run.count &- 1
-      j &+= run.count
     }
     return true
   }

@@ -57,16 +57,11 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     oldIndex[jEnd] = iEnd
     state.attemptIn &-= 1
     if old[iEnd].content != new[jEnd].content {
-      let count = suffixRunEnd &- jEnd &- 1
-      if count >= _UnchangedRun.minimumCount {
-        suffixRuns.append(_UnchangedRun(new: jEnd &+ 1, old: iEnd &+ 1, count: count))
-      }
+      _UnchangedRun.record(new: jEnd &+ 1, old: iEnd &+ 1, count: suffixRunEnd &- jEnd &- 1, in: &suffixRuns)
       suffixRunEnd = jEnd
     }
   }
-  if suffixRunEnd &- jEnd >= _UnchangedRun.minimumCount {
-    suffixRuns.append(_UnchangedRun(new: jEnd, old: iEnd, count: suffixRunEnd &- jEnd))
-  }
+  _UnchangedRun.record(new: jEnd, old: iEnd, count: suffixRunEnd &- jEnd, in: &suffixRuns)
   var misses = 0
   var skip = 16
   while i < iEnd && j < jEnd {
@@ -167,9 +162,7 @@ internal struct _WalkState {
   /// The stretch ends before new item `j`: recorded if long enough.
   @inlinable @inline(__always)
   mutating func closeRun(at j: Int, into runs: inout [_UnchangedRun]) {
-    if runNew >= 0 && j &- runNew >= _UnchangedRun.minimumCount {
-      runs.append(_UnchangedRun(new: runNew, old: runOld, count: j &- runNew))
-    }
+    if runNew >= 0 { _UnchangedRun.record(new: runNew, old: runOld, count: j &- runNew, in: &runs) }
     runNew = -1
   }
 
