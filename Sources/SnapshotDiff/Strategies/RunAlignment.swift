@@ -9,7 +9,11 @@
 /// current items are set aside and the walk goes on. After `maxMisses`
 /// mismatches in a row it sets aside a block of `skip` items on both sides,
 /// doubling the block at each further failure, so a long unaligned stretch
-/// costs a few comparisons per block rather than per item.
+/// costs a few comparisons per block rather than per item. Before each block
+/// it searches ahead, bitwise, for the ids where the stretch began (see
+/// ``_Resync``): a long run of deletes or inserts, or lists that drifted
+/// further apart than the lookahead sees, line up again there, and what was
+/// set aside past that point is taken back.
 ///
 /// Every item not matched here is appended to `leftOld` or `leftNew`; an id
 /// set aside on one side is set aside on the other too, if it is there at
@@ -64,6 +68,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
   _UnchangedRun.record(new: jEnd, old: iEnd, count: suffixRunEnd &- jEnd, in: &suffixRuns)
   var misses = 0
   var skip = 16
+  var resync = _Resync()
   while i < iEnd && j < jEnd {
     if state.attemptIn <= 0 {
       let same = _identicalCount(oldBase + i, newBase + j, count: Swift.min(iEnd &- i, jEnd &- j), fromBack: false)
@@ -98,13 +103,11 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     }
     state.closeRun(at: j, into: &runs)
     if misses == maxMisses {
-      // A long unaligned stretch: set a block aside and try again after it.
-      let iNext = min(i &+ skip, iEnd), jNext = min(j &+ skip, jEnd)
-      for k in i..<iNext { leftOld.append(Int32(truncatingIfNeeded: k)) }
-      for k in j..<jNext { leftNew.append(Int32(truncatingIfNeeded: k)) }
-      i = iNext
-      j = jNext
-      skip &*= 2
+      // A long unaligned stretch: line the lists up again, or set a block aside.
+      // (Positions in and out by value: address-taken, they would leave
+      // the registers of the loop above.)
+      (i, j, skip) = resync.afterMisses(misses, old: oldBase, iEnd: iEnd, new: newBase, jEnd: jEnd,
+        i: i, j: j, skip: skip, leftOld: &leftOld, leftNew: &leftNew)
       misses = 0
       continue
     }
@@ -171,5 +174,138 @@ internal struct _WalkState {
   mutating func tried(found same: Int) {
     backoff = same > 0 ? 16 : Swift.min(backoff &* 2, 1024)
     attemptIn = backoff
+  }
+}
+
+/// How the walk finds its way back after `maxMisses` mismatches in a row.
+///
+/// First it searches ahead, bitwise (`_firstBitwiseID`), for the ids where
+/// the stretch of misses began (the anchor), then for those at the current
+/// pair. Where one is found, and the pair after it matches too, the lists
+/// line up again: a block of deletes or inserts of any length, or lists
+/// that drifted further apart than the lookahead sees. Whatever was set
+/// aside past that point is taken back and walked again. Failing that, it
+/// sets aside a block of `skip` items on both sides, doubling the block at
+/// each further failure, so a long unaligned stretch (a shuffle) costs a
+/// few comparisons per block.
+///
+/// The search compares no more ids than the failed stretches set aside (a
+/// budget each stretch adds to): an id compared costs a few instructions, an
+/// id set aside is hashed later (tens), so a shuffle pays little for the
+/// search it does not need (counted in `Guides/Hashmap.md`).
+@usableFromInline
+internal struct _Resync {
+  /// How many more ids the search may compare: each stretch of misses adds
+  /// as many as it sets aside, on both sides, if the search fails.
+  @usableFromInline var budget = 0
+  /// How many ids the searches of this stretch found out of place: two,
+  /// and it is taken for a shuffle, which no search can line up.
+  @usableFromInline var misplaced = 0
+  @usableFromInline var anchor = _Anchor(i: 0, j: 0, leftOld: 0, leftNew: 0)
+
+  @inlinable init() {}
+
+  /// After `misses` mismatches in a row at `i` (old) and `j` (new), each
+  /// of which set its pair aside: where the lists line up again, or the
+  /// positions past a block set aside of `skip` items; with the next
+  /// block's length (16 again once the lists line up). Cold, so out of the
+  /// walk's loop.
+  @inlinable @inline(never)
+  mutating func afterMisses<ID: Hashable, Content: Equatable>(
+    _ misses: Int, old: UnsafePointer<Item<ID, Content>>, iEnd: Int, new: UnsafePointer<Item<ID, Content>>, jEnd: Int,
+    i: Int, j: Int, skip: Int, leftOld: inout [Int32], leftNew: inout [Int32]
+  ) -> (i: Int, j: Int, skip: Int) {
+    // The first block of a stretch: it began `misses` pairs ago.
+    if skip == 16 {
+      anchor = _Anchor(i: i &- misses, j: j &- misses, leftOld: leftOld.count &- misses, leftNew: leftNew.count &- misses)
+      misplaced = 0
+    }
+    var here = _Anchor(i: i, j: j, leftOld: leftOld.count, leftNew: leftNew.count)
+    if misplaced < 2 {
+      budget &+= 4 &* (misses &+ skip)
+    } else {
+      budget = 0
+    }
+    if budget > 0, let (ri, rj) =
+      anchor.search(old: old, iEnd: iEnd, new: new, jEnd: jEnd, reach: 2 &* (i &- anchor.i &+ skip), budget: &budget, misplaced: &misplaced)
+      ?? here.search(old: old, iEnd: iEnd, new: new, jEnd: jEnd, reach: skip, budget: &budget, misplaced: &misplaced) {
+      // Everything set aside since an anchor is `anchor.i..<i` (`j`), in
+      // order: take back what lies past the point found, or set aside up to it.
+      if ri <= i { leftOld.removeLast(i &- ri) } else { for k in i..<ri { leftOld.append(Int32(truncatingIfNeeded: k)) } }
+      if rj <= j { leftNew.removeLast(j &- rj) } else { for k in j..<rj { leftNew.append(Int32(truncatingIfNeeded: k)) } }
+      return (ri, rj, 16)
+    }
+    // Both of the anchor's ids found out of place, or not at all: the
+    // current pair is the better anchor for the next search.
+    if anchor.exhausted { anchor = here }
+    let iNext = Swift.min(i &+ skip, iEnd), jNext = Swift.min(j &+ skip, jEnd)
+    for k in i..<iNext { leftOld.append(Int32(truncatingIfNeeded: k)) }
+    for k in j..<jNext { leftNew.append(Int32(truncatingIfNeeded: k)) }
+    return (iNext, jNext, skip &* 2)
+  }
+}
+
+/// One place where the walk lost its alignment: a pair (`i` old, `j` new),
+/// how many items were set aside before it, and how far ahead each side has
+/// been searched for the other side's id there.
+@usableFromInline
+internal struct _Anchor {
+  @usableFromInline let i: Int, j: Int
+  @usableFromInline let leftOld: Int, leftNew: Int
+  /// The next position to search on each side; `Int.max` once that side's
+  /// id was found (ids are unique, so there is nothing more to find) or the
+  /// side was searched to its end.
+  @usableFromInline var nextOld: Int, nextNew: Int
+
+  @inlinable
+  init(i: Int, j: Int, leftOld: Int, leftNew: Int) {
+    self.i = i
+    self.j = j
+    self.leftOld = leftOld
+    self.leftNew = leftNew
+    nextOld = i &+ 1
+    nextNew = j &+ 1
+  }
+
+  /// Whether neither side has anything left to search.
+  @inlinable var exhausted: Bool { nextOld == .max && nextNew == .max }
+
+  /// Searches old items up to `reach` past the anchor for the new item's id
+  /// at the anchor, and new items for the old one's, from where the last
+  /// search stopped, comparing at most `budget` ids (and taking them from
+  /// it); counts in `misplaced` each id found out of place. Returns where the lists line up again, the nearer if both are
+  /// found: a match whose next pair matches too, or that ends a range (a
+  /// lone moved item is no place to line up).
+  @inlinable
+  mutating func search<ID: Hashable, Content: Equatable>(
+    old: UnsafePointer<Item<ID, Content>>, iEnd: Int, new: UnsafePointer<Item<ID, Content>>, jEnd: Int,
+    reach: Int, budget: inout Int, misplaced: inout Int
+  ) -> (Int, Int)? {
+    var found: (Int, Int)? = nil
+    // Half the budget for each side: the id that is there may be either.
+    let share = Swift.max(0, budget) &>> 1
+    if nextOld >= iEnd { nextOld = .max } else {
+      let stop = Swift.min(iEnd, i &+ 1 &+ reach, nextOld &+ share)
+      let p = _firstBitwiseID(of: new + j, in: old, nextOld..<stop)
+      budget &-= (p >= 0 ? p &+ 1 : stop) &- nextOld
+      nextOld = p >= 0 || stop == iEnd ? .max : stop
+      if p >= 0 {
+        if p &+ 1 == iEnd || j &+ 1 == jEnd || old[p &+ 1].id == new[j &+ 1].id { found = (p, j) } else { misplaced &+= 1 }
+      }
+    }
+    if nextNew >= jEnd { nextNew = .max } else {
+      let stop = Swift.min(jEnd, j &+ 1 &+ reach, nextNew &+ share)
+      let q = _firstBitwiseID(of: old + i, in: new, nextNew..<stop)
+      budget &-= (q >= 0 ? q &+ 1 : stop) &- nextNew
+      nextNew = q >= 0 || stop == jEnd ? .max : stop
+      if q >= 0 {
+        if q &+ 1 == jEnd || i &+ 1 == iEnd || new[q &+ 1].id == old[i &+ 1].id {
+          if found.map({ q &- j < $0.0 &- i }) ?? true { found = (i, q) }
+        } else {
+          misplaced &+= 1
+        }
+      }
+    }
+    return found
   }
 }
