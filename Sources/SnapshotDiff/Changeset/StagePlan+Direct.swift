@@ -150,16 +150,19 @@ func _nextFalse(_ flags: UnsafeMutableBufferPointer<Bool>, from: Int, to: Int) -
 /// the byte 0 or 1).
 @usableFromInline
 func _countTrue(_ flags: [Bool], in range: Range<Int>? = nil) -> Int {
-  flags.withUnsafeBytes { all in
-    let bytes = range.map { UnsafeRawBufferPointer(rebasing: all[$0]) } ?? all
-    var total = 0
-    let words = bytes.count / 8
-    for k in 0..<words {
-      // The sum of the eight bytes lands in the top byte (at most 8: no
-      // carry); `nonzeroBitCount` is a loop where the CPU has no popcount.
-      total &+= Int(truncatingIfNeeded: (bytes.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) &* 0x0101_0101_0101_0101) &>> 56)
-    }
-    for k in (words &* 8)..<bytes.count where bytes[k] != 0 { total &+= 1 }
-    return total
+  flags.withUnsafeBytes { all in _countTrue(range.map { UnsafeRawBufferPointer(rebasing: all[$0]) } ?? all) }
+}
+
+/// How many of `bytes`, each a `Bool`, are `true`.
+@usableFromInline
+func _countTrue(_ bytes: UnsafeRawBufferPointer) -> Int {
+  var total = 0
+  let words = bytes.count / 8
+  for k in 0..<words {
+    // The sum of the eight bytes lands in the top byte (at most 8: no
+    // carry); `nonzeroBitCount` is a loop where the CPU has no popcount.
+    total &+= Int(truncatingIfNeeded: (bytes.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) &* 0x0101_0101_0101_0101) &>> 56)
   }
+  for k in (words &* 8)..<bytes.count where bytes[k] != 0 { total &+= 1 }
+  return total
 }

@@ -27,6 +27,7 @@ public struct Hashmap: MatchingStrategy {
     let (itemOldIndex, walked, runs) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
     var ordered = false  // whether any section's order was worked out (so items may be moved)
+    var nextRun = 0  // the first run not before this section
     for t in 0..<new.numberOfSections {
       let s = sectionOldIndex[t]
       let range = new.itemRange(ofSection: t)
@@ -34,7 +35,24 @@ public struct Hashmap: MatchingStrategy {
       if walked[t] { continue }  // matched in order by the walk: nothing moved
       let oldRange = old.itemRange(ofSection: s)
       ordered = true
-      _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
+      while nextRun < runs.count && runs[nextRun].new < range.lowerBound { nextRun &+= 1 }
+      // Mostly runs, so a few elements in all: each run taken as one
+      // element, weighing its length. (With more elements, or in a small
+      // section, the plain LIS's fast path for items in order costs less
+      // than the sort, the tree and their allocations.)
+      // The count below is at most that many elements (it counts inserted
+      // items too), and found from the runs alone.
+      var elements = range.count, runEnd = nextRun
+      while runEnd < runs.count && runs[runEnd].new < range.upperBound {
+        elements &-= runs[runEnd].count &- 1
+        runEnd &+= 1
+      }
+      if range.count >= 1_024 && elements &* 4 <= range.count {
+        _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved,
+          range: range, runs: runs, from: nextRun)
+      } else {
+        _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
+      }
     }
     // The longest increasing subsequence keeps or moves a run whole (nothing
     // else falls between its consecutive old positions), but a tie could
@@ -84,6 +102,54 @@ internal func _markOffIncreasing(
   for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
     if !member[k] { moved[j] = true }
     k &+= 1
+  }
+}
+
+/// Within `range`, marks as moved the entries of `oldIndex` in
+/// `lowerBound..<upperBound` that lie off one longest increasing
+/// subsequence that takes each of `runs` (from `runs[from]`, those in
+/// `range`) whole, or not at all.
+///
+/// The same length as the longest increasing subsequence of the entries:
+/// a run's old positions are consecutive, so no other entry lies between
+/// them, and a subsequence that takes part of a run can take all of it. A
+/// section of a few long runs is then a handful of elements, not one per
+/// item (counted in `Guides/Hashmap.md`).
+@inlinable
+internal func _markOffIncreasing(
+  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>,
+  runs: [_UnchangedRun], from nextRun: Int
+) {
+  // One element per kept item outside the runs, and per run: its first old
+  // position, its length, its first new position.
+  var values = [Int](), weights = [Int](), starts = [Int]()
+  var segments = _RunSegments(runs, in: range, nextRun: nextRun)
+  var increasing = true
+  while let segment = segments.next() {
+    switch segment {
+    case .items(let items):
+      for j in items where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
+        if let last = values.last, last > oldIndex[j] { increasing = false }
+        values.append(oldIndex[j])
+        weights.append(1)
+        starts.append(j)
+      }
+    case .run(let run):
+      if let last = values.last, last > run.old { increasing = false }
+      values.append(run.old)
+      weights.append(run.count)
+      starts.append(run.new)
+    }
+  }
+  if increasing { return }
+  var member = [Bool](repeating: false, count: values.count)
+  _ = values.withUnsafeBufferPointer { v in
+    weights.withUnsafeBufferPointer { w in
+      member.withUnsafeMutableBufferPointer { _markHeaviestIncreasingSubsequence(v, weights: w, into: $0) }
+    }
+  }
+  for e in 0..<values.count where !member[e] {
+    for j in starts[e]..<(starts[e] &+ weights[e]) { moved[j] = true }
   }
 }
 

@@ -79,15 +79,37 @@ extension Matching {
     // used once each: one pass with no table (`validate` was a fifth of an
     // unchanged list's diff, counted). Otherwise a table finds the repeat.
     if try _increasingInRange(oldIndex, moved: moved, fields: fields, oldCount: oldCount, runs: runs) { return }
-    var used = [Bool](repeating: false, count: oldCount)
-    for j in 0..<newCount {
+    // Raw memory, not an array: written in the loop, an array is checked
+    // for uniqueness at every write.
+    let used = UnsafeMutableBufferPointer<Bool>.allocate(capacity: oldCount)
+    used.initialize(repeating: false)
+    defer { used.deallocate() }
+    func usedTwice(at j: Int) -> MatchingError {
       let o = oldIndex[j]
-      guard try _isKept(o, at: j, moved: moved, fields: fields, oldCount: oldCount) else { continue }
-      guard !used[o] else {
-        let first = oldIndex.firstIndex(of: o)!  // the error path only: found again, not stored
-        throw MatchingError(field: fields.index, position: j, problem: .usedTwice(o, firstAt: first))
+      let first = oldIndex.firstIndex(of: o)!  // the error path only: found again, not stored
+      return MatchingError(field: fields.index, position: j, problem: .usedTwice(o, firstAt: first))
+    }
+    var segments = _RunSegments(runs, in: 0..<newCount)
+    while let segment = segments.next() {
+      switch segment {
+      case .items(let items):
+        for j in items {
+          let o = oldIndex[j]
+          guard try _isKept(o, at: j, moved: moved, fields: fields, oldCount: oldCount) else { continue }
+          guard !used[o] else { throw usedTwice(at: j) }
+          used[o] = true
+        }
+      case .run(let run):
+        // A run's old indices are consecutive: one count finds a repeat,
+        // one fill marks them used.
+        let olds = run.old..<(run.old &+ run.count)
+        if _countTrue(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(used)[olds])) != 0 {
+          var i = run.old
+          while !used[i] { i &+= 1 }
+          throw usedTwice(at: run.new &+ i &- run.old)
+        }
+        used[olds].update(repeating: true)
       }
-      used[o] = true
     }
   }
 

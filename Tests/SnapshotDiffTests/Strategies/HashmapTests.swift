@@ -68,6 +68,26 @@ import Testing
     #expect(m.itemOldIndex == Array(0..<1000) && !m.itemMoved.contains(true))
   }
 
+  /// Long sections of a few unchanged runs and some shuffled items: the
+  /// moves come from a heaviest increasing subsequence with each run taken
+  /// whole, and must still be as few as can be.
+  @Test(arguments: 0..<6)
+  func sectionsOfRunsGetMinimalMoves(seed: Int) throws {
+    var seed = UInt64(seed) &+ 3
+    var rng = SeededGenerator(&seed)
+    let old = (0..<3_000).map { "i\($0)" }
+    var new = old
+    new.removeSubrange(1_000..<(1_000 + Int.random(in: 0...500, using: &rng)))
+    new.insert(contentsOf: (0..<Int.random(in: 0...300, using: &rng)).map { "n\($0)" }, at: 1_500)
+    let shuffled = Int.random(in: 0..<2_000, using: &rng)
+    new[shuffled..<(shuffled + 200)].shuffle(using: &rng)
+    let moved = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+    new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
+    let m = Hashmap().matching(from: list(old), to: list(new))
+    #expect(m.itemMoved.filter { $0 }.count == Snap.minimumMoves(from: list(old), to: list(new)), "seed \(seed)")
+    #expect(try Hashmap().stringChangeset(from: list(old), to: list(new)).apply(to: list(old)) == list(new), "seed \(seed)")
+  }
+
   /// A deleted stretch longer than the look-ahead, then a common suffix.
   @Test func longDeleteThenSuffix() {
     let old = (0..<100).map { "i\($0)" }

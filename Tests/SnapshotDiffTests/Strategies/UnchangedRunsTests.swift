@@ -101,4 +101,23 @@ import Testing
       }
     }
   }
+
+  /// Where the old indices do not increase, validation takes its table
+  /// pass, and marks a run's old indices in one step: a repeat of one of
+  /// them outside the run is still found, at the same place as item by item.
+  @Test func theTablePassFindsARepeatAcrossARun() throws {
+    let old = items((0..<40).map { "a\($0)" })
+    let runFirst = items((0..<20).map { "a\($0)" } + ["x"]), runLast = items(["x"] + (0..<20).map { "a\($0)" })
+    for (new, oldIndex, run) in [
+      (runFirst, Array(0..<20) + [5], _UnchangedRun(new: 0, old: 0, count: 20)),
+      (runLast, [5] + Array(0..<20), _UnchangedRun(new: 1, old: 0, count: 20)),
+    ] {
+      let plain = Matching(sectionOldIndex: [0], sectionMoved: [false], itemOldIndex: oldIndex, itemMoved: oldIndex.map { _ in false })
+      let withRun = plain._withUnchangedRuns([run], from: old, to: new)
+      #expect(withRun._unchangedRuns == [run])
+      let expected = MatchingError(field: .itemOldIndex, position: oldIndex.lastIndex(of: 5)!, problem: .usedTwice(5, firstAt: oldIndex.firstIndex(of: 5)!))
+      #expect(throws: expected) { try withRun.validate(from: old, to: new) }
+      #expect(throws: expected) { try plain.validate(from: old, to: new) }
+    }
+  }
 }
