@@ -273,39 +273,48 @@ internal struct _Anchor {
   /// Searches old items up to `reach` past the anchor for the new item's id
   /// at the anchor, and new items for the old one's, from where the last
   /// search stopped, comparing at most `budget` ids (and taking them from
-  /// it); counts in `misplaced` each id found out of place. Returns where the lists line up again, the nearer if both are
-  /// found: a match whose next pair matches too, or that ends a range (a
-  /// lone moved item is no place to line up).
+  /// it); counts in `misplaced` each id found out of place. Returns where
+  /// the lists line up again, the nearer if both are found.
   @inlinable
   mutating func search<ID: Hashable, Content: Equatable>(
     old: UnsafePointer<Item<ID, Content>>, iEnd: Int, new: UnsafePointer<Item<ID, Content>>, jEnd: Int,
     reach: Int, budget: inout Int, misplaced: inout Int
   ) -> (Int, Int)? {
-    var found: (Int, Int)? = nil
     // Half the budget for each side: the id that is there may be either.
     let share = Swift.max(0, budget) &>> 1
-    if nextOld >= iEnd { nextOld = .max } else {
-      let stop = Swift.min(iEnd, i &+ 1 &+ reach, nextOld &+ share)
-      let p = _firstBitwiseID(of: new + j, in: old, nextOld..<stop)
-      budget &-= (p >= 0 ? p &+ 1 : stop) &- nextOld
-      nextOld = p >= 0 || stop == iEnd ? .max : stop
-      if p >= 0 {
-        if p &+ 1 == iEnd || j &+ 1 == jEnd || old[p &+ 1].id == new[j &+ 1].id { found = (p, j) } else { misplaced &+= 1 }
-      }
+    let p = Self.searchSide(for: new, j, jEnd, in: old, from: &nextOld, end: iEnd,
+      limit: Swift.min(i &+ 1 &+ reach, nextOld &+ share), budget: &budget, misplaced: &misplaced)
+    let q = Self.searchSide(for: old, i, iEnd, in: new, from: &nextNew, end: jEnd,
+      limit: Swift.min(j &+ 1 &+ reach, nextNew &+ share), budget: &budget, misplaced: &misplaced)
+    if q >= 0 && (p < 0 || q &- j < p &- i) { return (i, q) }
+    return p >= 0 ? (p, j) : nil
+  }
+
+  /// One side of ``search(old:iEnd:new:jEnd:reach:budget:misplaced:)``:
+  /// where in `items[next..<limit]` the id of `other[at]` is, -1 if not
+  /// there or not a place to line up: the pair after it must match too,
+  /// or one of the two must end its range (a lone moved item is no such
+  /// place). Moves `next` on, to `Int.max` once nothing is left to find.
+  @inlinable
+  static func searchSide<ID: Hashable, Content: Equatable>(
+    for other: UnsafePointer<Item<ID, Content>>, _ at: Int, _ otherEnd: Int,
+    in items: UnsafePointer<Item<ID, Content>>, from next: inout Int, end: Int,
+    limit: Int, budget: inout Int, misplaced: inout Int
+  ) -> Int {
+    guard next < end else {
+      next = .max
+      return -1
     }
-    if nextNew >= jEnd { nextNew = .max } else {
-      let stop = Swift.min(jEnd, j &+ 1 &+ reach, nextNew &+ share)
-      let q = _firstBitwiseID(of: old + i, in: new, nextNew..<stop)
-      budget &-= (q >= 0 ? q &+ 1 : stop) &- nextNew
-      nextNew = q >= 0 || stop == jEnd ? .max : stop
-      if q >= 0 {
-        if q &+ 1 == jEnd || i &+ 1 == iEnd || new[q &+ 1].id == old[i &+ 1].id {
-          if found.map({ q &- j < $0.0 &- i }) ?? true { found = (i, q) }
-        } else {
-          misplaced &+= 1
-        }
-      }
+    let stop = Swift.min(end, limit)
+    let p = _firstBitwiseID(of: other + at, in: items, next..<stop)
+    budget &-= (p >= 0 ? p &+ 1 : stop) &- next
+    // Ids are unique: once found, there is nothing more to find.
+    next = p >= 0 || stop == end ? .max : stop
+    guard p >= 0 else { return -1 }
+    guard p &+ 1 == end || at &+ 1 == otherEnd || items[p &+ 1].id == other[at &+ 1].id else {
+      misplaced &+= 1
+      return -1
     }
-    return found
+    return p
   }
 }
