@@ -80,19 +80,19 @@ extension _StagePlan {
                     let o = oldIndex[j]
                     guard o >= 0 else {
                       if changes { return false }  // rule 6
-                      ops.itemInserts.append((ItemPath(section: t, item: j &- start), j))
+                      ops.itemInserts.append((ItemPath(_inSnapshot: t, item: j &- start), j))
                       continue
                     }
                     kept[o] = true
                     if o >= oldStart && o < oldEnd {
                       guard moved[j] || changed[j] else { continue }
                       if changes { return false }  // rule 6
-                      let from = ItemPath(section: s, item: o &- oldStart)
+                      let from = ItemPath(_inSnapshot: s, item: o &- oldStart)
                       if !moved[j] {
                         ops.itemUpdates.append((from, j))
                         continue
                       }
-                      ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
+                      ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       // Rule 2: a moved item is updated before it moves.
                       if changed[j] { pre.itemUpdates.append((from, j)) }
                     } else {
@@ -100,8 +100,8 @@ extension _StagePlan {
                       let ft = oldSectionNew[f]
                       // Rule 4 (leaving a deleted section), rule 6.
                       if ft < 0 || changes || sectionChanges[ft] { return false }
-                      let from = ItemPath(section: f, item: o &- oldStarts[f])
-                      ops.itemMoves.append(Move(from: from, to: ItemPath(section: t, item: j &- start)))
+                      let from = ItemPath(_inSnapshot: f, item: o &- oldStarts[f])
+                      ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       if changed[j] { pre.itemUpdates.append((from, j)) }
                     }
                   }
@@ -119,7 +119,7 @@ extension _StagePlan {
               var i = _nextFalse(kept, from: oldStart, to: oldEnd)
               while i < oldEnd {
                 if sectionChanges[t] { return false }  // rule 6
-                ops.itemDeletes.append(ItemPath(section: s, item: i &- oldStart))
+                ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: i &- oldStart))
                 i = _nextFalse(kept, from: i &+ 1, to: oldEnd)
               }
             }

@@ -182,23 +182,23 @@ internal struct _StagePlan {
           inB[token] = true
           let flat = Int(flatInA[token])
           guard flat >= 0 else {
-            if !sectionIsNew { ops.itemInserts.append((ItemPath(section: s, item: k - start), token)) }
+            if !sectionIsNew { ops.itemInserts.append((ItemPath(_inSnapshot: s, item: k - start), token)) }
             continue
           }
           let planned = token < newItems  // removed items only ever stay or go
           let from = Int(sectionOfA[flat])
           if a.sections[from] != section || (planned && itemMovePhase[token] == stage) {
-            ops.itemMoves.append(Move(from: ItemPath(section: from, item: flat - a.starts[from]), to: ItemPath(section: s, item: k - start)))
+            ops.itemMoves.append(Move(from: ItemPath(_inSnapshot: from, item: flat - a.starts[from]), to: ItemPath(_inSnapshot: s, item: k - start)))
           }
           if planned && itemUpdatePhase[token] == stage {
-            ops.itemUpdates.append((ItemPath(section: from, item: flat - a.starts[from]), token))
+            ops.itemUpdates.append((ItemPath(_inSnapshot: from, item: flat - a.starts[from]), token))
           }
         }
       }
       for s in a.sections.indices where sectionInB[a.sections[s]] >= 0 {
         let start = a.starts[s]
         for k in start..<a.starts[s + 1] where !inB[Int(aItems[k])] {
-          ops.itemDeletes.append(ItemPath(section: s, item: k - start))
+          ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: k - start))
         }
       }
     }}}}}}}

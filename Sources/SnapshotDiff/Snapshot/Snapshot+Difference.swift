@@ -18,7 +18,7 @@ extension Snapshot {
       let got = itemRange(ofSection: s)
       let want = target.itemRange(ofSection: s)
       for k in 0..<max(got.count, want.count) {
-        let here = ItemPath(section: s, item: k)
+        let here = ItemPath(_inSnapshot: s, item: k)
         guard k < got.count else { return "item \(here): missing, expected \"\(target._items[want.lowerBound + k].id)\"" }
         guard k < want.count else { return "item \(here): \"\(_items[got.lowerBound + k].id)\" is extra" }
         let a = _items[got.lowerBound + k]

@@ -29,7 +29,7 @@ extension Snapshot {
   @inlinable
   public func path(ofFlatIndex index: Int) -> ItemPath {
     let section = _section(containing: index, starts: _sectionStarts)
-    return ItemPath(section: section, item: index - _sectionStarts[section])
+    return ItemPath(_inSnapshot: section, item: index - _sectionStarts[section])
   }
 }
 
