@@ -189,14 +189,14 @@ internal struct _WalkState {
 /// each further failure, so a long unaligned stretch (a shuffle) costs a
 /// few comparisons per block.
 ///
-/// The search compares no more ids than the failed stretches set aside (a
-/// budget each stretch adds to): an id compared costs a few instructions, an
-/// id set aside is hashed later (tens), so a shuffle pays little for the
-/// search it does not need (counted in `Guides/Hashmap.md`).
+/// The search compares about two ids for each item the failed stretches
+/// set aside (a budget each stretch adds to): an id compared costs a few
+/// instructions, an id set aside is hashed later (tens), so a shuffle pays
+/// little for the search it does not need (counted in `Guides/Hashmap.md`).
 @usableFromInline
 internal struct _Resync {
   /// How many more ids the search may compare: each stretch of misses adds
-  /// as many as it sets aside, on both sides, if the search fails.
+  /// two for each item it sets aside, on both sides, if the search fails.
   @usableFromInline var budget = 0
   /// How many ids the searches of this stretch found out of place: two,
   /// and it is taken for a shuffle, which no search can line up.
