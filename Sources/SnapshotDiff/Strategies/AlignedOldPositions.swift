@@ -32,7 +32,7 @@ extension Snapshot {
             let s = sectionOldIndex[t]
             let newRange = new._sectionStarts[t]..<new._sectionStarts[t + 1]
             guard s >= 0 else {
-              for j in newRange { leftNew.append(Int32(truncatingIfNeeded: j)) }
+              _setAside(newRange, in: &leftNew)
               continue
             }
             oldKept[s] = true
@@ -44,7 +44,7 @@ extension Snapshot {
             walked[t] = leftNew.count == setAside
           }
           for s in 0..<old.numberOfSections where !oldKept[s] {
-            for i in old._sectionStarts[s]..<old._sectionStarts[s + 1] { leftOld.append(Int32(truncatingIfNeeded: i)) }
+            _setAside(old._sectionStarts[s]..<old._sectionStarts[s + 1], in: &leftOld)
           }
           guard !leftOld.isEmpty else {
             for j in leftNew { oldIndex[Int(j)] = -1 }

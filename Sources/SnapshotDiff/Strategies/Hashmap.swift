@@ -36,17 +36,17 @@ public struct Hashmap: MatchingStrategy {
       let oldRange = old.itemRange(ofSection: s)
       ordered = true
       while nextRun < runs.count && runs[nextRun].new < range.lowerBound { nextRun &+= 1 }
-      // Mostly runs, so a few elements in all: each run taken as one
-      // element, weighing its length. (With more elements, or in a small
-      // section, the plain LIS's fast path for items in order costs less
-      // than the sort, the tree and their allocations.)
-      // The count below is at most that many elements (it counts inserted
-      // items too), and found from the runs alone.
+      // At most this many elements (inserted items count too), from the
+      // runs alone: the items, with each run in this section as one.
       var elements = range.count, runEnd = nextRun
       while runEnd < runs.count && runs[runEnd].new < range.upperBound {
         elements &-= runs[runEnd].count &- 1
         runEnd &+= 1
       }
+      // Mostly runs, so a few elements in all: each run taken as one
+      // element, weighing its length. (With more elements, or in a small
+      // section, the plain LIS's fast path for items in order costs less
+      // than the sort, the tree and their allocations.)
       if range.count >= 1_024 && elements &* 4 <= range.count {
         _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved,
           range: range, runs: runs, from: nextRun)

@@ -67,7 +67,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
   }
   _UnchangedRun.record(new: jEnd, old: iEnd, count: suffixRunEnd &- jEnd, in: &suffixRuns)
   var misses = 0
-  var skip = 16
+  var skip = _Resync.firstBlock
   var resync = _Resync()
   while i < iEnd && j < jEnd {
     if state.attemptIn <= 0 {
@@ -79,7 +79,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
         i &+= same
         j &+= same
         misses = 0
-        skip = 16
+        skip = _Resync.firstBlock
         continue
       }
     }
@@ -98,7 +98,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
         j &+= 1
       } while i < iEnd && j < jEnd && state.attemptIn > 0 && old[i].id == new[j].id
       misses = 0
-      skip = 16
+      skip = _Resync.firstBlock
       continue
     }
     state.closeRun(at: j, into: &runs)
@@ -114,13 +114,13 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     var resumed = false
     for d in 1...lookahead {
       if i &+ d < iEnd && old[i &+ d].id == new[j].id {
-        for k in i..<(i &+ d) { leftOld.append(Int32(truncatingIfNeeded: k)) }
+        _setAside(i..<(i &+ d), in: &leftOld)
         i &+= d
         resumed = true
         break
       }
       if j &+ d < jEnd && new[j &+ d].id == old[i].id {
-        for k in j..<(j &+ d) { leftNew.append(Int32(truncatingIfNeeded: k)) }
+        _setAside(j..<(j &+ d), in: &leftNew)
         j &+= d
         resumed = true
         break
@@ -135,8 +135,8 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     }
   }
   state.closeRun(at: j, into: &runs)
-  for k in i..<iEnd { leftOld.append(Int32(truncatingIfNeeded: k)) }
-  for k in j..<jEnd { leftNew.append(Int32(truncatingIfNeeded: k)) }
+  _setAside(i..<iEnd, in: &leftOld)
+  _setAside(j..<jEnd, in: &leftNew)
   runs.append(contentsOf: suffixRuns.reversed())
 }
 
@@ -201,26 +201,30 @@ internal struct _Resync {
   /// How many ids the searches of this stretch found out of place: two,
   /// and it is taken for a shuffle, which no search can line up.
   @usableFromInline var misplaced = 0
-  @usableFromInline var anchor = _Anchor(i: 0, j: 0, leftOld: 0, leftNew: 0)
+  @usableFromInline var anchor = _Anchor(i: 0, j: 0)
+
+  /// The first block's length: a stretch whose next block is this long
+  /// has set none aside yet.
+  @inlinable static var firstBlock: Int { 16 }
 
   @inlinable init() {}
 
   /// After `misses` mismatches in a row at `i` (old) and `j` (new), each
   /// of which set its pair aside: where the lists line up again, or the
   /// positions past a block set aside of `skip` items; with the next
-  /// block's length (16 again once the lists line up). Cold, so out of the
-  /// walk's loop.
+  /// block's length (`firstBlock` again once the lists line up). Cold, so
+  /// out of the walk's loop.
   @inlinable @inline(never)
   mutating func afterMisses<ID: Hashable, Content: Equatable>(
     _ misses: Int, old: UnsafePointer<Item<ID, Content>>, iEnd: Int, new: UnsafePointer<Item<ID, Content>>, jEnd: Int,
     i: Int, j: Int, skip: Int, leftOld: inout [Int32], leftNew: inout [Int32]
   ) -> (i: Int, j: Int, skip: Int) {
     // The first block of a stretch: it began `misses` pairs ago.
-    if skip == 16 {
-      anchor = _Anchor(i: i &- misses, j: j &- misses, leftOld: leftOld.count &- misses, leftNew: leftNew.count &- misses)
+    if skip == Self.firstBlock {
+      anchor = _Anchor(i: i &- misses, j: j &- misses)
       misplaced = 0
     }
-    var here = _Anchor(i: i, j: j, leftOld: leftOld.count, leftNew: leftNew.count)
+    var here = _Anchor(i: i, j: j)
     if misplaced < 2 {
       budget &+= 4 &* (misses &+ skip)
     } else {
@@ -231,38 +235,35 @@ internal struct _Resync {
       ?? here.search(old: old, iEnd: iEnd, new: new, jEnd: jEnd, reach: skip, budget: &budget, misplaced: &misplaced) {
       // Everything set aside since an anchor is `anchor.i..<i` (`j`), in
       // order: take back what lies past the point found, or set aside up to it.
-      if ri <= i { leftOld.removeLast(i &- ri) } else { for k in i..<ri { leftOld.append(Int32(truncatingIfNeeded: k)) } }
-      if rj <= j { leftNew.removeLast(j &- rj) } else { for k in j..<rj { leftNew.append(Int32(truncatingIfNeeded: k)) } }
-      return (ri, rj, 16)
+      if ri <= i { leftOld.removeLast(i &- ri) } else { _setAside(i..<ri, in: &leftOld) }
+      if rj <= j { leftNew.removeLast(j &- rj) } else { _setAside(j..<rj, in: &leftNew) }
+      return (ri, rj, Self.firstBlock)
     }
     // Both of the anchor's ids found out of place, or not at all: the
     // current pair is the better anchor for the next search.
     if anchor.exhausted { anchor = here }
     let iNext = Swift.min(i &+ skip, iEnd), jNext = Swift.min(j &+ skip, jEnd)
-    for k in i..<iNext { leftOld.append(Int32(truncatingIfNeeded: k)) }
-    for k in j..<jNext { leftNew.append(Int32(truncatingIfNeeded: k)) }
+    _setAside(i..<iNext, in: &leftOld)
+    _setAside(j..<jNext, in: &leftNew)
     return (iNext, jNext, skip &* 2)
   }
 }
 
 /// One place where the walk lost its alignment: a pair (`i` old, `j` new),
-/// how many items were set aside before it, and how far ahead each side has
-/// been searched for the other side's id there.
+/// and how far ahead each side has been searched for the other side's id
+/// there.
 @usableFromInline
 internal struct _Anchor {
   @usableFromInline let i: Int, j: Int
-  @usableFromInline let leftOld: Int, leftNew: Int
   /// The next position to search on each side; `Int.max` once that side's
   /// id was found (ids are unique, so there is nothing more to find) or the
   /// side was searched to its end.
   @usableFromInline var nextOld: Int, nextNew: Int
 
   @inlinable
-  init(i: Int, j: Int, leftOld: Int, leftNew: Int) {
+  init(i: Int, j: Int) {
     self.i = i
     self.j = j
-    self.leftOld = leftOld
-    self.leftNew = leftNew
     nextOld = i &+ 1
     nextNew = j &+ 1
   }
@@ -317,4 +318,11 @@ internal struct _Anchor {
     }
     return p
   }
+}
+
+/// Sets aside the items at `positions`, appending them to `left` (`Int32`:
+/// positions are below 2^31, and the lists take half the memory).
+@inlinable @inline(__always)
+internal func _setAside(_ positions: Range<Int>, in left: inout [Int32]) {
+  for k in positions { left.append(Int32(truncatingIfNeeded: k)) }
 }
