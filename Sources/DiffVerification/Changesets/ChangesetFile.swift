@@ -168,6 +168,12 @@ public enum ChangesetFile {
     guard case .array(let pair) = json, pair.count == 2 else {
       throw _CorpusReadError("\(path): expected an index path [section, item], found \(json.kind)")
     }
-    return ItemPath(section: try index(pair[0], at: "\(path)[0]"), item: try index(pair[1], at: "\(path)[1]"))
+    // `ItemPath` holds 32-bit indices. No snapshot has an index past them
+    // (it holds fewer than 2^31 items), so an index beyond them reads as the
+    // 32-bit bound on its side: `check` then reports it out of range (rule 1,
+    // or 7 for a destination past its section's end), as SPEC says, where
+    // `ItemPath(section:item:)` would trap.
+    func clamped(_ value: Int) -> Int { Swift.min(Swift.max(value, Int(Int32.min)), Int(Int32.max)) }
+    return ItemPath(section: clamped(try index(pair[0], at: "\(path)[0]")), item: clamped(try index(pair[1], at: "\(path)[1]")))
   }
 }

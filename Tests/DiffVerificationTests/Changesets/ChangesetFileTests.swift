@@ -44,6 +44,15 @@ import Testing
     #expect(throws: CorpusError(file: "x.json", message: message)) { try ChangesetFile.parse(Array(text.utf8), file: "x.json") }
   }
 
+  /// An index past 32 bits (an `ItemPath` holds no more) is read, not
+  /// trapped on, and is still out of range: rule 1.
+  @Test(arguments: ["[0, 5000000000]", "[5000000000, 0]", "[0, -5000000000]"])
+  func indexesPastThirtyTwoBitsAreRuleOne(path: String) throws {
+    let changeset = try ChangesetFile.parse(Array(#"{"stages": [{"itemDeletes": [\#(path)]}]}"#.utf8))
+    let old = try StringSnapshot(sections: [.init("A", items: [.init("a")])])
+    #expect(Verifier.check(changeset, from: old, to: old)?.kind == .rule(1))
+  }
+
   @Test func negativeIndexesAreReadSoThatCheckCanCallThemRuleOne() throws {
     let changeset = try ChangesetFile.parse(Array(#"{"stages": [{"itemDeletes": [[0, -1]]}]}"#.utf8))
     let old = try StringSnapshot(sections: [.init("A", items: [.init("a")])])
