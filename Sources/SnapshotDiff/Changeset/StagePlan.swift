@@ -152,56 +152,55 @@ internal struct _StagePlan {
       ops.sectionInserts.append((k, t, b.items[b.starts[k]..<b.starts[k + 1]]))
     }
 
-    // Items: each token's flat position in `a`, and each position's section.
+    // Items: each token's flat position in `a`, overwritten with `inB` once
+    // `b` has read it (each token is in `b` at most once), so that what is
+    // left is deleted. The section a position is in is found from `a.starts`
+    // rather than stored per item: one array of the snapshot's size less at
+    // the plan's peak (counted in Guides/StagePlan.md).
     // On buffers: this loop runs once per item per stage, and bounds checks
     // were a fifth of it (counted).
+    let inB = Int32.min
     var flatInA = [Int32](repeating: -1, count: newItems + oldItems)
-    var sectionOfA = [Int32](repeating: 0, count: a.items.count)
-    var inB = [Bool](repeating: false, count: newItems + oldItems)
     let newItems = newItems
     a.items.withUnsafeBufferPointer { aItems in
     b.items.withUnsafeBufferPointer { bItems in
     flatInA.withUnsafeMutableBufferPointer { flatInA in
-    sectionOfA.withUnsafeMutableBufferPointer { sectionOfA in
-    inB.withUnsafeMutableBufferPointer { inB in
     itemMovePhase.withUnsafeBufferPointer { itemMovePhase in
     itemUpdatePhase.withUnsafeBufferPointer { itemUpdatePhase in
-      for s in a.sections.indices {
-        for k in a.starts[s]..<a.starts[s + 1] {
-          flatInA[Int(aItems[k])] = Int32(truncatingIfNeeded: k)
-          sectionOfA[k] = Int32(truncatingIfNeeded: s)
-        }
-      }
+      for k in aItems.indices { flatInA[Int(aItems[k])] = Int32(truncatingIfNeeded: k) }
       let stage = Int8(stage)
       for s in b.sections.indices {
         let section = b.sections[s]
-        let sectionIsNew = sectionInA[section] < 0
+        // The same section in `a`, if it is there: most kept items stay in it.
+        let sameInA = sectionInA[section]
+        let sameRange = sameInA < 0 ? 0..<0 : a.starts[sameInA]..<a.starts[sameInA + 1]
         let start = b.starts[s]
         for k in start..<b.starts[s + 1] {
           let token = Int(bItems[k])
-          inB[token] = true
           let flat = Int(flatInA[token])
+          flatInA[token] = inB
           guard flat >= 0 else {
-            if !sectionIsNew { ops.itemInserts.append((ItemPath(_inSnapshot: s, item: k - start), token)) }
+            if sameInA >= 0 { ops.itemInserts.append((ItemPath(_inSnapshot: s, item: k - start), token)) }
             continue
           }
           let planned = token < newItems  // removed items only ever stay or go
-          let from = Int(sectionOfA[flat])
-          if a.sections[from] != section || (planned && itemMovePhase[token] == stage) {
-            ops.itemMoves.append(Move(from: ItemPath(_inSnapshot: from, item: flat - a.starts[from]), to: ItemPath(_inSnapshot: s, item: k - start)))
-          }
-          if planned && itemUpdatePhase[token] == stage {
-            ops.itemUpdates.append((ItemPath(_inSnapshot: from, item: flat - a.starts[from]), token))
-          }
+          let stays = sameRange.contains(flat)
+          let moves = !stays || (planned && itemMovePhase[token] == stage)
+          let updates = planned && itemUpdatePhase[token] == stage
+          guard moves || updates else { continue }
+          let from = stays ? sameInA : _section(containing: flat, starts: a.starts)
+          let oldPath = ItemPath(_inSnapshot: from, item: flat - a.starts[from])
+          if moves { ops.itemMoves.append(Move(from: oldPath, to: ItemPath(_inSnapshot: s, item: k - start))) }
+          if updates { ops.itemUpdates.append((oldPath, token)) }
         }
       }
       for s in a.sections.indices where sectionInB[a.sections[s]] >= 0 {
         let start = a.starts[s]
-        for k in start..<a.starts[s + 1] where !inB[Int(aItems[k])] {
+        for k in start..<a.starts[s + 1] where flatInA[Int(aItems[k])] != inB {
           ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: k - start))
         }
       }
-    }}}}}}}
+    }}}}}
     ops.itemUpdates.sort { $0.path < $1.path }
 
     if !ops.isEmpty { stages.append(ops) }
