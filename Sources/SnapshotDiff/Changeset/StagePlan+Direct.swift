@@ -8,7 +8,7 @@ extension _StagePlan {
   /// no section that both moves and changes). For them the general plan's
   /// states and tokens are wasted work: this gives the same operations, in
   /// the same order, as `emit(from:to:stage:)` does for those stages, in one
-  /// pass over each snapshot with one `Bool` per old item. It gives up at
+  /// pass over each snapshot with one bit per old item. It gives up at
   /// the first item or section that needs another stage. An unchanged run
   /// (``_UnchangedRun``) is one step: its old items are marked kept at once.
   /// (Counted effect in `Guides/StagePlan.md`.)
@@ -48,7 +48,9 @@ extension _StagePlan {
     }
 
     // Items, in new order: inserts, moves, updates; then deletes in old order.
-    var kept = [Bool](repeating: false, count: oldStarts[oldSections])
+    // A bit per old item, not a `Bool`: an eighth of the memory at the
+    // diff's peak, and the deletes are found 64 kept items at a time.
+    var kept = [UInt64](repeating: 0, count: (oldStarts[oldSections] &+ 63) &>> 6)
     // The moves are most of a shuffle's changeset: room for those flagged,
     // so that growth by doubling does not hold two copies at once (the
     // diff's peak memory, in Guides/StagePlan.md).
@@ -83,7 +85,7 @@ extension _StagePlan {
                       ops.itemInserts.append((ItemPath(_inSnapshot: t, item: j &- start), j))
                       continue
                     }
-                    kept[o] = true
+                    kept[o &>> 6] |= 1 &<< UInt64(o & 63)
                     if o >= oldStart && o < oldEnd {
                       guard moved[j] || changed[j] else { continue }
                       if changes { return false }  // rule 6
@@ -106,7 +108,7 @@ extension _StagePlan {
                     }
                   }
                 case .run(let run):
-                  UnsafeMutableBufferPointer(rebasing: kept[run.old..<(run.old &+ run.count)]).update(repeating: true)
+                  _setBits(kept, run.old..<(run.old &+ run.count))
                 }
               }
               r = segments.nextRun
@@ -116,11 +118,11 @@ extension _StagePlan {
               guard t >= 0 else { continue }  // its items go with it
               let oldStart = oldStarts[s]
               let oldEnd = oldStarts[s + 1]
-              var i = _nextFalse(kept, from: oldStart, to: oldEnd)
+              var i = _nextClearBit(kept, from: oldStart, to: oldEnd)
               while i < oldEnd {
                 if sectionChanges[t] { return false }  // rule 6
                 ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: i &- oldStart))
-                i = _nextFalse(kept, from: i &+ 1, to: oldEnd)
+                i = _nextClearBit(kept, from: i &+ 1, to: oldEnd)
               }
             }
             return true
@@ -135,15 +137,33 @@ extension _StagePlan {
   }
 }
 
-/// The first index in `from..<to` whose flag is `false`, or `to`; eight
-/// flags at a time where all are `true` (most old items are kept).
+/// Sets bits `range` of `words` (bit `i` is bit `i % 64` of word `i / 64`),
+/// a word at a time inside the range.
 @inline(__always)
-func _nextFalse(_ flags: UnsafeMutableBufferPointer<Bool>, from: Int, to: Int) -> Int {
-  let bytes = UnsafeRawPointer(flags.baseAddress!)
+func _setBits(_ words: UnsafeMutableBufferPointer<UInt64>, _ range: Range<Int>) {
+  var i = range.lowerBound
+  let end = range.upperBound
+  while i < end {
+    let low = i & 63
+    let high = Swift.min(64, low &+ (end &- i))  // bits low..<high of this word
+    let mask = (high == 64 ? ~0 : (1 &<< UInt64(high)) &- 1) & ~((1 &<< UInt64(low)) &- 1)
+    words[i &>> 6] |= mask
+    i &+= high &- low
+  }
+}
+
+/// The first index in `from..<to` whose bit in `words` is clear, or `to`;
+/// 64 at a time where all are set (most old items are kept).
+@inline(__always)
+func _nextClearBit(_ words: UnsafeMutableBufferPointer<UInt64>, from: Int, to: Int) -> Int {
   var i = from
-  while i &+ 8 <= to && bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x0101_0101_0101_0101 { i &+= 8 }
-  while i < to && flags[i] { i &+= 1 }
-  return i
+  while i < to {
+    // The clear bits from `i` on in its word (the shift brings in zeros).
+    let clear = ~words[i &>> 6] &>> UInt64(i & 63)
+    if clear != 0 { return Swift.min(i &+ clear.trailingZeroBitCount, to) }
+    i = (i | 63) &+ 1
+  }
+  return to
 }
 
 /// How many elements of `range` are `true`, eight at a time (a `Bool` is

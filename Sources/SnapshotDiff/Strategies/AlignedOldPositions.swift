@@ -16,7 +16,7 @@ extension Snapshot {
   static func _alignedOldPositions(
     of new: Self, in old: Self, sectionOldIndex: [Int]
   ) -> (oldIndex: [Int], walked: [Bool], runs: [_UnchangedRun]) {
-    var leftOld = [Int32](), leftNew = [Int32]()
+    var leftOld = _Leftovers(), leftNew = _Leftovers()
     var runs = [_UnchangedRun]()
     // Sections whose every new item the walk matched, in order: their kept
     // items are known to keep their order, with no pass to prove it.
@@ -32,7 +32,7 @@ extension Snapshot {
             let s = sectionOldIndex[t]
             let newRange = new._sectionStarts[t]..<new._sectionStarts[t + 1]
             guard s >= 0 else {
-              _setAside(newRange, in: &leftNew)
+              leftNew.append(contentsOf: newRange)
               continue
             }
             oldKept[s] = true
@@ -44,10 +44,10 @@ extension Snapshot {
             walked[t] = leftNew.count == setAside
           }
           for s in 0..<old.numberOfSections where !oldKept[s] {
-            _setAside(old._sectionStarts[s]..<old._sectionStarts[s + 1], in: &leftOld)
+            leftOld.append(contentsOf: old._sectionStarts[s]..<old._sectionStarts[s + 1])
           }
           guard !leftOld.isEmpty else {
-            for j in leftNew { oldIndex[Int(j)] = -1 }
+            for j in leftNew { oldIndex[j] = -1 }
             return
           }
           guard !leftNew.isEmpty else { return }
@@ -56,16 +56,17 @@ extension Snapshot {
           // Fills the table and looks every leftover up; false, with the
           // table to be cleared, at the first id `hash` cannot take.
           func lookUp(_ hash: (ItemID) -> Int?) -> Bool {
-            for i in leftOld {
-              guard let h = hash(oldItems[Int(i)].id) else { return false }
-              table.insert(hash: h, position: i)
+            leftOld.allSatisfy { i in
+              guard let h = hash(oldItems[i].id) else { return false }
+              table.insert(hash: h, position: Int32(truncatingIfNeeded: i))
+              return true
             }
-            for j in leftNew {
-              let id = newItems[Int(j)].id
-              guard let h = hash(id) else { return false }
-              oldIndex[Int(j)] = table.position(hash: h) { oldItems[$0].id == id }
-            }
-            return true
+              && leftNew.allSatisfy { j in
+                let id = newItems[j].id
+                guard let h = hash(id) else { return false }
+                oldIndex[j] = table.position(hash: h) { oldItems[$0].id == id }
+                return true
+              }
           }
           _IDHash.build(lookUp, reset: table.clear)
         }

@@ -5,14 +5,16 @@
 /// Each slot is one `UInt64`: a tag (the hash's high bits, top bit set so
 /// that 0 means empty) and an `Int32` position. The keys themselves stay in
 /// the caller's item buffer; a probe compares tags first, so ids are compared
-/// (`==`) only on a likely hit. Linear probing at a load factor of at most ½;
+/// (`==`) only on a likely hit. Linear probing at a load factor of at most ⅔;
 /// no deletion, no growth, no rehashing.
 ///
 /// Compared with `[ItemID: Int]` it stores 8 bytes a slot instead of a key
 /// and a value, and never rehashes: measured in `Guides/Hashmap.md`.
 ///
 /// - Complexity: O(1) expected per insertion and lookup; O(*capacity*) to
-///   build, where *capacity* is the smallest power of two ≥ 2 × *count*.
+///   build, where *capacity* is the smallest power of two ≥ 1.5 × *count*
+///   (at ⅔ rather than ½, half the memory for some counts: see
+///   `Guides/Hashmap.md`, "A table at load ⅔").
 @usableFromInline
 internal struct _PositionTable {
   @usableFromInline let slots: UnsafeMutableBufferPointer<UInt64>
@@ -22,7 +24,7 @@ internal struct _PositionTable {
   @inlinable
   init(capacity count: Int) {
     var size = 8
-    while size < 2 * count { size &<<= 1 }
+    while size &* 2 < 3 &* count { size &<<= 1 }
     slots = .allocate(capacity: size)
     slots.initialize(repeating: 0)
     mask = size &- 1

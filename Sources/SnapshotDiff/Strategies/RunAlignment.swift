@@ -32,7 +32,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
   old: UnsafeBufferPointer<Item<ID, Content>>, _ oldRange: Range<Int>,
   new: UnsafeBufferPointer<Item<ID, Content>>, _ newRange: Range<Int>,
   oldIndex: UnsafeMutableBufferPointer<Int>,
-  leftOld: inout [Int32], leftNew: inout [Int32], runs: inout [_UnchangedRun]
+  leftOld: inout _Leftovers, leftNew: inout _Leftovers, runs: inout [_UnchangedRun]
 ) {
   let lookahead = 4, maxMisses = 4
   var i = oldRange.lowerBound, j = newRange.lowerBound
@@ -114,29 +114,29 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     var resumed = false
     for d in 1...lookahead {
       if i &+ d < iEnd && old[i &+ d].id == new[j].id {
-        _setAside(i..<(i &+ d), in: &leftOld)
+        leftOld.append(contentsOf: i..<(i &+ d))
         i &+= d
         resumed = true
         break
       }
       if j &+ d < jEnd && new[j &+ d].id == old[i].id {
-        _setAside(j..<(j &+ d), in: &leftNew)
+        leftNew.append(contentsOf: j..<(j &+ d))
         j &+= d
         resumed = true
         break
       }
     }
     if !resumed {
-      leftOld.append(Int32(truncatingIfNeeded: i))
-      leftNew.append(Int32(truncatingIfNeeded: j))
+      leftOld.append(i)
+      leftNew.append(j)
       i &+= 1
       j &+= 1
       misses &+= 1
     }
   }
   state.closeRun(at: j, into: &runs)
-  _setAside(i..<iEnd, in: &leftOld)
-  _setAside(j..<jEnd, in: &leftNew)
+  leftOld.append(contentsOf: i..<iEnd)
+  leftNew.append(contentsOf: j..<jEnd)
   runs.append(contentsOf: suffixRuns.reversed())
 }
 
@@ -217,7 +217,7 @@ internal struct _Resync {
   @inlinable @inline(never)
   mutating func afterMisses<ID: Hashable, Content: Equatable>(
     _ misses: Int, old: UnsafePointer<Item<ID, Content>>, iEnd: Int, new: UnsafePointer<Item<ID, Content>>, jEnd: Int,
-    i: Int, j: Int, skip: Int, leftOld: inout [Int32], leftNew: inout [Int32]
+    i: Int, j: Int, skip: Int, leftOld: inout _Leftovers, leftNew: inout _Leftovers
   ) -> (i: Int, j: Int, skip: Int) {
     // The first block of a stretch: it began `misses` pairs ago.
     if skip == Self.firstBlock {
@@ -235,16 +235,16 @@ internal struct _Resync {
       ?? here.search(old: old, iEnd: iEnd, new: new, jEnd: jEnd, reach: skip, budget: &budget, misplaced: &misplaced) {
       // Everything set aside since an anchor is `anchor.i..<i` (`j`), in
       // order: take back what lies past the point found, or set aside up to it.
-      if ri <= i { leftOld.removeLast(i &- ri) } else { _setAside(i..<ri, in: &leftOld) }
-      if rj <= j { leftNew.removeLast(j &- rj) } else { _setAside(j..<rj, in: &leftNew) }
+      if ri <= i { leftOld.removeLast(i &- ri) } else { leftOld.append(contentsOf: i..<ri) }
+      if rj <= j { leftNew.removeLast(j &- rj) } else { leftNew.append(contentsOf: j..<rj) }
       return (ri, rj, Self.firstBlock)
     }
     // Both of the anchor's ids found out of place, or not at all: the
     // current pair is the better anchor for the next search.
     if anchor.exhausted { anchor = here }
     let iNext = Swift.min(i &+ skip, iEnd), jNext = Swift.min(j &+ skip, jEnd)
-    _setAside(i..<iNext, in: &leftOld)
-    _setAside(j..<jNext, in: &leftNew)
+    leftOld.append(contentsOf: i..<iNext)
+    leftNew.append(contentsOf: j..<jNext)
     return (iNext, jNext, skip &* 2)
   }
 }
@@ -318,11 +318,4 @@ internal struct _Anchor {
     }
     return p
   }
-}
-
-/// Sets aside the items at `positions`, appending them to `left` (`Int32`:
-/// positions are below 2^31, and the lists take half the memory).
-@inlinable @inline(__always)
-internal func _setAside(_ positions: Range<Int>, in left: inout [Int32]) {
-  for k in positions { left.append(Int32(truncatingIfNeeded: k)) }
 }

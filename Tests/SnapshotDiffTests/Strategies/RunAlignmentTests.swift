@@ -18,7 +18,7 @@ import Testing
   func walk(_ old: [String], _ new: [String]) -> Walk {
     let oldItems = old.map { I($0) }, newItems = new.map { I($0) }
     var oldIndex = [Int](repeating: -2, count: new.count)
-    var leftOld = [Int32](), leftNew = [Int32](), runs = [_UnchangedRun]()
+    var leftOld = _Leftovers(), leftNew = _Leftovers(), runs = [_UnchangedRun]()
     oldItems.withUnsafeBufferPointer { o in
       newItems.withUnsafeBufferPointer { n in
         oldIndex.withUnsafeMutableBufferPointer { index in
@@ -27,7 +27,7 @@ import Testing
         }
       }
     }
-    return Walk(oldIndex: oldIndex, leftOld: leftOld.map(Int.init), leftNew: leftNew.map(Int.init))
+    return Walk(oldIndex: oldIndex, leftOld: Array(leftOld), leftNew: Array(leftNew))
   }
 
   /// Each pair matched has equal ids; the rest is set aside once, in order,
