@@ -47,7 +47,7 @@ extension Snapshot {
             leftOld.append(contentsOf: old._sectionStarts[s]..<old._sectionStarts[s + 1])
           }
           guard !leftOld.isEmpty else {
-            for j in leftNew { oldIndex[j] = -1 }
+            leftNew.forEach { oldIndex[$0] = -1 }
             return
           }
           guard !leftNew.isEmpty else { return }
