@@ -14,22 +14,15 @@
 ///   - member: receives `true` at the positions of the subsequence; must have
 ///     `values.count` elements, all `false`.
 /// - Returns: the subsequence's total weight.
-/// - Complexity: O(*k* log *k*) for *k* values: a sort (linear when the
-///   values mostly increase) and a Fenwick tree of best sums by rank.
+/// - Complexity: O(*k* log *k*) for *k* values: ranks by a radix sort
+///   (``_ranks(of:)``) and a Fenwick tree of best sums by rank.
 @inlinable
 internal func _markHeaviestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Int>, into member: UnsafeMutableBufferPointer<Bool>
 ) -> Int {
   let k = values.count
   guard k > 0 else { return 0 }
-  // Each value's rank among the values: one sort of value-and-position
-  // pairs packed into an Int (values and positions are below 2^31).
-  var byValue = [Int](unsafeUninitializedCapacity: k) { buffer, count in
-    for p in 0..<k { buffer[p] = values[p] &<< 32 | p }
-    count = k
-  }
-  byValue.sort()
-  let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: k)
+  let rank = _ranks(of: values)
   // tree: a Fenwick tree over ranks of the best sum ending at a rank, packed
   // with its position (sum << 32 | position + 1; 0 is none), so one compare
   // takes the maximum of both; previous[p]: the position before p, or -1.
@@ -40,7 +33,6 @@ internal func _markHeaviestIncreasingSubsequence(
     tree.deallocate()
     previous.deallocate()
   }
-  for r in 0..<k { rank[byValue[r] & 0xFFFF_FFFF] = Int32(truncatingIfNeeded: r) }
   tree.initialize(repeating: 0)
   var best = 0
   for p in 0..<k {
@@ -67,6 +59,74 @@ internal func _markHeaviestIncreasingSubsequence(
     p = Int(previous[p])
   }
   return best &>> 32
+}
+
+/// Each value's rank among `values` (0 for the least), for distinct
+/// values ≥ 0; the caller deallocates the result.
+///
+/// A least-significant-digit radix sort of the positions by value, in as
+/// many passes of at most 11 bits as the values' range needs (two for
+/// ranges up to 2^22), each a count, a prefix sum and a stable scatter.
+/// On `dk-100k`'s 2,000 shuffled items the comparison sort it replaced was
+/// 0.37 M counted instructions (see `Guides/Hashmap.md`). Below 256 values
+/// the buckets would cost more than they save, and a comparison sort of
+/// value-and-position pairs does it.
+///
+/// - Complexity: O(*k* + *p* × 2^*b*) for *k* values, *p* passes of *b* bits.
+@inlinable
+internal func _ranks(of values: UnsafeBufferPointer<Int>) -> UnsafeMutableBufferPointer<Int32> {
+  let k = values.count
+  let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: k)
+  if k < 256 {
+    // Value and position packed into one Int (both are below 2^31).
+    var byValue = [Int](unsafeUninitializedCapacity: k) { buffer, count in
+      for p in 0..<k { buffer[p] = values[p] &<< 32 | p }
+      count = k
+    }
+    byValue.sort()
+    for r in 0..<k { rank[byValue[r] & 0xFFFF_FFFF] = Int32(truncatingIfNeeded: r) }
+    return rank
+  }
+  var low = Int.max, high = 0
+  for v in values {
+    low = Swift.min(low, v)
+    high = Swift.max(high, v)
+  }
+  let bits = Swift.max(1, Int.bitWidth &- (high &- low).leadingZeroBitCount)
+  let passes = (bits &+ 10) / 11
+  let width = (bits &+ passes &- 1) / passes
+  let mask = (1 &<< width) &- 1
+  // Positions, ordered by the digits sorted so far; scattered back and forth.
+  var from = UnsafeMutableBufferPointer<Int32>.allocate(capacity: k)
+  var to = UnsafeMutableBufferPointer<Int32>.allocate(capacity: k)
+  let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: mask &+ 1)
+  defer {
+    from.deallocate()
+    to.deallocate()
+    counts.deallocate()
+  }
+  for p in 0..<k { from[p] = Int32(truncatingIfNeeded: p) }
+  var shift = 0
+  for _ in 0..<passes {
+    counts.initialize(repeating: 0)
+    for p in 0..<k { counts[((values[p] &- low) &>> shift) & mask] &+= 1 }
+    var sum = 0
+    for d in 0...mask {
+      let c = counts[d]
+      counts[d] = sum
+      sum &+= c
+    }
+    for n in 0..<k {
+      let p = Int(from[n])
+      let d = ((values[p] &- low) &>> shift) & mask
+      to[counts[d]] = Int32(truncatingIfNeeded: p)
+      counts[d] &+= 1
+    }
+    swap(&from, &to)
+    shift &+= width
+  }
+  for r in 0..<k { rank[Int(from[r])] = Int32(truncatingIfNeeded: r) }
+  return rank
 }
 
 // Hooks for tests and the harness, not part of the library's API.

@@ -27,6 +27,26 @@ import Testing
     #expect(zip(chosen, chosen.dropFirst()).allSatisfy { values[$0] < values[$1] }, "seed \(seed)")
   }
 
+  /// From 256 values the ranks come from a radix sort, in one to three
+  /// passes by the values' range: held to the same programme.
+  @Test(arguments: [(0, 300, 1_000), (1, 400, 100_000), (2, 600, 1 << 20), (3, 256, 1 << 30), (4, 500, 600)])
+  func radixRanksMatchTheQuadraticProgramme(seed: Int, count: Int, range: Int) {
+    var seed = UInt64(seed) &+ 101
+    var rng = SeededGenerator(&seed)
+    // Distinct values from 0..<range, offset so that the least is not 0.
+    var chosen = Set<Int>()
+    while chosen.count < count { chosen.insert(Int.random(in: 0..<range, using: &rng) + 7) }
+    var values = Array(chosen).shuffled(using: &rng)
+    // Mostly increasing runs with shuffled parts, as hashmap's sections are.
+    values[..<(count / 2)].sort()
+    let weights = values.map { _ in Int.random(in: 1...40, using: &rng) }
+    let (weight, members) = markHeaviestIncreasingSubsequence(values, weights: weights)
+    #expect(weight == heaviest(values, weights), "seed \(seed)")
+    let picked = values.indices.filter { members[$0] }
+    #expect(picked.map { weights[$0] }.reduce(0, +) == weight, "seed \(seed)")
+    #expect(zip(picked, picked.dropFirst()).allSatisfy { values[$0] < values[$1] }, "seed \(seed)")
+  }
+
   @Test func withUnitWeightsItIsTheLongest() {
     let values = [3, 1, 2, 5, 4, 6, 0]
     #expect(markHeaviestIncreasingSubsequence(values, weights: values.map { _ in 1 }).weight
