@@ -36,11 +36,13 @@ let package = Package(
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     // Callgrind's client requests around the counted diff (no-ops outside valgrind).
     .target(name: "CCallgrind"),
+    // Exact peaks of live bytes, through jemalloc's allocation hooks.
+    .target(name: "CAllocationPeak", dependencies: ["CJemalloc"]),
     // The results model: report rows, the CSV format, statistics, compare's
     // verdicts, growth exponents. Pure Swift: compare and report link no jemalloc.
     .target(name: "DiffResults", dependencies: ["DiffVerification"]),
     // Workloads, timing, counting: what measures, with jemalloc and callgrind.
-    .target(name: "DiffBenchmarks", dependencies: ["DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind"]),
+    .target(name: "DiffBenchmarks", dependencies: ["DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
     // The report page and compare's page: plain SVG and HTML strings.
     .target(name: "DiffReport", dependencies: ["DiffResults"]),
     // The commands, as types; `diffbench` is one line that runs them.

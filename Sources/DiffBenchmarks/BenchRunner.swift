@@ -166,6 +166,16 @@ public struct BenchRunner {
       if !cells[k].record(failure, step: step) { prepared.counts[k] = nil }
     }
     let active = prepared.active
+    // Each subject's peak memory, exact, from a run of its own (warm, after
+    // verification) under jemalloc's allocation hooks: its thread peak, read
+    // around a timed sample, is refreshed only every 64 KiB of allocation
+    // and can miss a buffer that comes and goes in between.
+    var exactPeak = [UInt64?](repeating: nil, count: subjects.count)
+    for k in active {
+      guard let measured = state.probe.exactly({ run(subjects[k], old, new) }) else { continue }
+      exactPeak[k] = measured.peak
+      blackHole(measured.result)  // freed here, outside the measured run
+    }
     var spent = [UInt64](repeating: 0, count: subjects.count)
     var done = Set<Int>()
     var round = 0
@@ -192,7 +202,7 @@ public struct BenchRunner {
         cells[k].rows.append(prepared.row(
           k, of: cells[k], info: info,
           measured: .time(wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu, sample: round),
-          allocatedBytes: allocatedEnd - allocated, peakBytes: peak))
+          allocatedBytes: allocatedEnd - allocated, peakBytes: exactPeak[k] ?? peak))
         spent[k] += wallEnd - wall
         guard case .budget = rounds else { continue }
         let seconds = Double(spent[k]) / 1e9

@@ -1,5 +1,6 @@
 import DiffResults
 import DiffVerification
+import CAllocationPeak
 import CJemalloc
 import Foundation
 
@@ -32,6 +33,27 @@ public struct AllocationProbe {
     var value: UInt64 = 0
     var size = MemoryLayout<UInt64>.size
     return mallctl("thread.peak.read", &value, &size, nil, 0) == 0 ? value : 0
+  }
+
+  /// Runs `body` with jemalloc's allocation hooks installed: the exact peak
+  /// of this thread's live bytes while it ran (above what was live before,
+  /// and counting what its result still holds at the end), and the bytes it
+  /// allocated; nil when jemalloc has no hooks to install.
+  ///
+  /// jemalloc's own thread peak (``peakBytes()``) is refreshed only every
+  /// 64 KiB of allocation: a buffer allocated and freed between two refreshes
+  /// is never seen, so a small diff's peak could read half its true value.
+  /// The hooks see every allocation, but slow each one, so this is for a run
+  /// of its own, never a timed or counted one.
+  public func exactly<R>(_ body: () -> R) -> (result: R, allocated: UInt64, peak: UInt64)? {
+    guard sd_exact_peak_begin() == 0 else {
+      return nil
+    }
+    let result = body()
+    var allocated: UInt64 = 0
+    let peak = sd_exact_peak_end(&allocated)
+    guard peak >= 0 else { return nil }
+    return (result, allocated, UInt64(peak))
   }
 
   /// jemalloc's version, or nil when it is not the allocator.
