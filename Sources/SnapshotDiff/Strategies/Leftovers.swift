@@ -37,13 +37,7 @@ internal struct _Leftovers {
   /// Sets aside one more position.
   @inlinable @inline(__always)
   mutating func append(_ position: Int) {
-    let p = Int32(truncatingIfNeeded: position)
-    count &+= 1
-    if let last = spans.indices.last, spans[last].end == p {
-      spans[last].end = p &+ 1
-    } else {
-      _appendSpan(Span(p, p &+ 1))
-    }
+    append(contentsOf: position..<(position &+ 1))
   }
 
   /// Sets aside every position in `positions`, in order.
@@ -86,13 +80,12 @@ internal struct _Leftovers {
     }
   }
 
-  /// Calls `body` with each position, in order (two plain loops: the
-  /// `Sequence` iterator is for tests, and costs a generic lookup per diff).
+  /// Calls `body` with each position, in order (through `allSatisfy`'s plain
+  /// loops: the `Sequence` iterator is for tests, and costs a generic lookup
+  /// per diff).
   @inlinable @inline(__always)
   func forEach(_ body: (Int) -> Void) {
-    for span in spans {
-      for p in Int(span.start)..<Int(span.end) { body(p) }
-    }
+    _ = allSatisfy { body($0); return true }
   }
 
   /// Calls `body` with each position, in order; stops, returning false, at
