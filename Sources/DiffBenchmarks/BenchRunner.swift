@@ -171,11 +171,7 @@ public struct BenchRunner {
     // around a timed sample, is refreshed only every 64 KiB of allocation
     // and can miss a buffer that comes and goes in between.
     var exactPeak = [UInt64?](repeating: nil, count: subjects.count)
-    for k in active {
-      guard let measured = state.probe.exactly({ run(subjects[k], old, new) }) else { continue }
-      exactPeak[k] = measured.peak
-      blackHole(measured.result)  // freed here, outside the measured run
-    }
+    for k in active { exactPeak[k] = state.probe.exactPeak { run(subjects[k], old, new) } }
     var spent = [UInt64](repeating: 0, count: subjects.count)
     var done = Set<Int>()
     var round = 0

@@ -244,11 +244,7 @@ public struct InstructionCounter {
       let peak = probe.peakBytes()
       sd_callgrind_dump_stats(key)
       blackHole(result)  // freed outside the counted region
-      measured.append((key, allocatedEnd - allocated, peak, {
-        guard let exact = probe.exactly(run) else { return nil }
-        blackHole(exact.result)
-        return exact.peak
-      }))
+      measured.append((key, allocatedEnd - allocated, peak, { probe.exactPeak(of: run) }))
     }
     do {
       try workload.forEachApply { apply, step in

@@ -56,6 +56,14 @@ public struct AllocationProbe {
     return (result, allocated, UInt64(peak))
   }
 
+  /// The exact peak of a run of `body` (see ``exactly(_:)``), its result
+  /// freed after the measurement; nil when jemalloc has no hooks to install.
+  public func exactPeak<R>(of body: () -> R) -> UInt64? {
+    guard let measured = exactly(body) else { return nil }
+    blackHole(measured.result)
+    return measured.peak
+  }
+
   /// jemalloc's version, or nil when it is not the allocator.
   public static var version: String? {
     var pointer: UnsafePointer<CChar>? = nil
