@@ -47,6 +47,30 @@ internal func _bitwiseEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, byteCo
   return difference == 0
 }
 
+/// Whether two ids are equal: `==`, with a shortcut for the walk's
+/// mismatches between two small ASCII strings.
+///
+/// `String`'s `==` returns at once for equal bits, but two different ids
+/// go through its general comparison (canonical equivalence), tens of
+/// instructions; the walk compares many such pairs while it looks ahead.
+/// A small string (up to 15 UTF-8 bytes, stored inline) flagged ASCII has
+/// one form only, so two of them are equal exactly when their bits are.
+/// The flags are the top four bits of the string's second word, `0b1110`
+/// for a small ASCII string in the standard library's 64-bit layout. Any
+/// other pair is left to `==`; were the layout ever different, the shortcut
+/// could only call equal ids different, and the walk sets such items aside
+/// for the table, which matches them with `==`: never a wrong match.
+@inlinable @inline(__always)
+internal func _sameID<ID: Hashable>(_ a: ID, _ b: ID) -> Bool {
+  if ID.self == String.self {
+    let x = unsafeBitCast(unsafeBitCast(a, to: String.self), to: (UInt64, UInt64).self)
+    let y = unsafeBitCast(unsafeBitCast(b, to: String.self), to: (UInt64, UInt64).self)
+    if x == y { return true }
+    if x.1 &>> 60 == 0xE && y.1 &>> 60 == 0xE { return false }
+  }
+  return a == b
+}
+
 /// The first position in `range` of `items` whose id has the bits of
 /// `target`'s id (and is `==` to it), or -1.
 ///

@@ -5,8 +5,10 @@
 /// common suffix. Equal ids are matched (ids are unique, so an equal pair is
 /// *the* match). At a mismatch it looks up to `lookahead` items ahead on
 /// either side for the current id of the other, which skips a short run of
-/// deletes or inserts (a move counts as one of each); failing that, both
-/// current items are set aside and the walk goes on. After `maxMisses`
+/// deletes or inserts (a move counts as one of each), then, bitwise, up to
+/// `farLookahead` items further (a list filtered by a search drops longer
+/// runs); failing that, both current items are set aside and the walk goes
+/// on. After `maxMisses`
 /// mismatches in a row it sets aside a block of `skip` items on both sides,
 /// doubling the block at each further failure, so a long unaligned stretch
 /// costs a few comparisons per block rather than per item. Before each block
@@ -26,7 +28,7 @@
 /// equal, in new order: the steps after it skip those stretches whole.
 ///
 /// - Complexity: O(*n* + *m*) comparisons, at most 2 × `lookahead` + 1 per
-///   item.
+///   item, and 2 × `farLookahead` bitwise ones per mismatch.
 @inlinable
 internal func _alignRuns<ID: Hashable, Content: Equatable>(
   old: UnsafeBufferPointer<Item<ID, Content>>, _ oldRange: Range<Int>,
@@ -34,7 +36,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
   oldIndex: UnsafeMutableBufferPointer<Int>,
   leftOld: inout _Leftovers, leftNew: inout _Leftovers, runs: inout [_UnchangedRun]
 ) {
-  let lookahead = 4, maxMisses = 4
+  let lookahead = 4, maxMisses = 4, farLookahead = 32
   var i = oldRange.lowerBound, j = newRange.lowerBound
   var iEnd = oldRange.upperBound, jEnd = newRange.upperBound
   // Unchanged stretches are first compared bitwise (`_identicalCount`),
@@ -55,7 +57,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
       jEnd &-= same
       if same > 0 { continue }
     }
-    guard old[iEnd &- 1].id == new[jEnd &- 1].id else { break }
+    guard _sameID(old[iEnd &- 1].id, new[jEnd &- 1].id) else { break }
     iEnd &-= 1
     jEnd &-= 1
     oldIndex[jEnd] = iEnd
@@ -83,7 +85,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
         continue
       }
     }
-    if old[i].id == new[j].id {
+    if _sameID(old[i].id, new[j].id) {
       // Pairs that line up, in a loop of their own: the lookahead's state
       // below stays out of this, the path most items take.
       repeat {
@@ -96,7 +98,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
         }
         i &+= 1
         j &+= 1
-      } while i < iEnd && j < jEnd && state.attemptIn > 0 && old[i].id == new[j].id
+      } while i < iEnd && j < jEnd && state.attemptIn > 0 && _sameID(old[i].id, new[j].id)
       misses = 0
       skip = _Resync.firstBlock
       continue
@@ -113,13 +115,13 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     }
     var resumed = false
     for d in 1...lookahead {
-      if i &+ d < iEnd && old[i &+ d].id == new[j].id {
+      if i &+ d < iEnd && _sameID(old[i &+ d].id, new[j].id) {
         leftOld.append(contentsOf: i..<(i &+ d))
         i &+= d
         resumed = true
         break
       }
-      if j &+ d < jEnd && new[j &+ d].id == old[i].id {
+      if j &+ d < jEnd && _sameID(new[j &+ d].id, old[i].id) {
         leftNew.append(contentsOf: j..<(j &+ d))
         j &+= d
         resumed = true
@@ -127,6 +129,22 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
       }
     }
     if !resumed {
+      // A longer run of deletes or inserts (a filtered list): further on,
+      // bitwise, a word or two per item where hashing the run would cost
+      // tens (counted in Guides/Hashmap.md, "The far lookahead").
+      let iFar = Swift.min(iEnd, i &+ lookahead &+ 1), jFar = Swift.min(jEnd, j &+ lookahead &+ 1)
+      let p = _firstBitwiseID(of: newBase + j, in: oldBase, iFar..<Swift.min(iEnd, iFar &+ farLookahead))
+      let q = _firstBitwiseID(of: oldBase + i, in: newBase, jFar..<Swift.min(jEnd, jFar &+ farLookahead))
+      if q >= 0 && (p < 0 || q &- j < p &- i) {
+        leftNew.append(contentsOf: j..<q)
+        j = q
+        continue
+      }
+      if p >= 0 {
+        leftOld.append(contentsOf: i..<p)
+        i = p
+        continue
+      }
       leftOld.append(i)
       leftNew.append(j)
       i &+= 1
@@ -181,7 +199,8 @@ internal struct _WalkState {
 ///
 /// First it searches ahead, bitwise (`_firstBitwiseID`), for the ids where
 /// the stretch of misses began (the anchor), then for those at the current
-/// pair. Where one is found, and the pair after it matches too, the lists
+/// pair. Where one is found, and the pair after it matches too (or, in a
+/// filtered list, the next id turns up a little further on), the lists
 /// line up again: a block of deletes or inserts of any length, or lists
 /// that drifted further apart than the lookahead sees. Whatever was set
 /// aside past that point is taken back and walked again. Failing that, it
@@ -283,9 +302,9 @@ internal struct _Anchor {
   ) -> (Int, Int)? {
     // Half the budget for each side: the id that is there may be either.
     let share = Swift.max(0, budget) &>> 1
-    let p = Self.searchSide(for: new, j, jEnd, in: old, from: &nextOld, end: iEnd,
+    let p = Self.searchSide(for: new, j, jEnd, in: old, from: &nextOld, end: iEnd, anchorAt: i,
       limit: Swift.min(i &+ 1 &+ reach, nextOld &+ share), budget: &budget, misplaced: &misplaced)
-    let q = Self.searchSide(for: old, i, iEnd, in: new, from: &nextNew, end: jEnd,
+    let q = Self.searchSide(for: old, i, iEnd, in: new, from: &nextNew, end: jEnd, anchorAt: j,
       limit: Swift.min(j &+ 1 &+ reach, nextNew &+ share), budget: &budget, misplaced: &misplaced)
     if q >= 0 && (p < 0 || q &- j < p &- i) { return (i, q) }
     return p >= 0 ? (p, j) : nil
@@ -294,12 +313,14 @@ internal struct _Anchor {
   /// One side of ``search(old:iEnd:new:jEnd:reach:budget:misplaced:)``:
   /// where in `items[next..<limit]` the id of `other[at]` is, -1 if not
   /// there or not a place to line up: the pair after it must match too,
-  /// or one of the two must end its range (a lone moved item is no such
-  /// place). Moves `next` on, to `Int.max` once nothing is left to find.
+  /// or one of the two must end its range, or the other side's next id be
+  /// found within twice the run skipped (`anchorAt`: this side's position
+  /// at the anchor), as when a list is filtered; a lone moved item is no
+  /// such place. Moves `next` on, to `Int.max` once nothing is left to find.
   @inlinable
   static func searchSide<ID: Hashable, Content: Equatable>(
     for other: UnsafePointer<Item<ID, Content>>, _ at: Int, _ otherEnd: Int,
-    in items: UnsafePointer<Item<ID, Content>>, from next: inout Int, end: Int,
+    in items: UnsafePointer<Item<ID, Content>>, from next: inout Int, end: Int, anchorAt: Int,
     limit: Int, budget: inout Int, misplaced: inout Int
   ) -> Int {
     guard next < end else {
@@ -312,7 +333,12 @@ internal struct _Anchor {
     // Ids are unique: once found, there is nothing more to find.
     next = p >= 0 || stop == end ? .max : stop
     guard p >= 0 else { return -1 }
-    guard p &+ 1 == end || at &+ 1 == otherEnd || items[p &+ 1].id == other[at &+ 1].id else {
+    guard p &+ 1 == end || at &+ 1 == otherEnd || _sameID(items[p &+ 1].id, other[at &+ 1].id) else {
+      // A filtered list: the other side's next id a little further on.
+      let window = Swift.min(end, p &+ 1 &+ Swift.max(4, 2 &* (p &- anchorAt)))
+      let confirm = _firstBitwiseID(of: other + (at &+ 1), in: items, (p &+ 2)..<Swift.max(p &+ 2, window))
+      budget &-= (confirm >= 0 ? confirm &- p : window &- p)
+      if confirm >= 0 { return p }
       misplaced &+= 1
       return -1
     }

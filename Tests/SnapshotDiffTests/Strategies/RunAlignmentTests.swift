@@ -91,6 +91,33 @@ import Testing
     #expect(w.leftOld.count + w.leftNew.count <= 2 * edits, "seed \(seed): \(w.leftOld.count) + \(w.leftNew.count) set aside for \(edits) edits")
   }
 
+  /// A filtered list (a search narrowing results): the new list is the
+  /// old one with items left out, in runs of any length. The walk sets
+  /// aside exactly what was left out, nothing it kept: runs up to 36 are
+  /// skipped by the far lookahead, and at one item kept in five few are
+  /// longer. Sparser than that, runs longer than the lookahead sees are
+  /// common, and the walk sets much of the list aside: sound, and hashed
+  /// after it.
+  @Test(arguments: [0.9, 0.55, 0.2, 0.05, 0.01])
+  func aFilteredListSetsAsideOnlyWhatWasLeftOut(kept fraction: Double) {
+    var seed = UInt64(fraction * 1_000)
+    var rng = SeededGenerator(&seed)
+    let all = ids("item-", 0..<20_000)
+    let shown = all.indices.filter { _ in Double.random(in: 0..<1, using: &rng) < fraction }
+    let filtered = shown.map { all[$0] } + ["typed"]
+    let narrowing = walk(all + ["cleared"], filtered)
+    // Erasing the query: the same runs come back.
+    let widening = walk(filtered, all + ["cleared"])
+    expectSound(all + ["cleared"], filtered, narrowing, "narrowing, \(fraction)")
+    expectSound(filtered, all + ["cleared"], widening, "widening, \(fraction)")
+    guard fraction >= 0.2 else { return }
+    let hidden = all.count - shown.count
+    #expect(narrowing.leftOld.count == hidden + 1, "narrowing, \(fraction): \(narrowing.leftOld.count) set aside for \(hidden)")
+    #expect(narrowing.leftNew.count == 1, "narrowing, \(fraction)")
+    #expect(widening.leftNew.count == hidden + 1, "widening, \(fraction): \(widening.leftNew.count) set aside for \(hidden)")
+    #expect(widening.leftOld.count == 1, "widening, \(fraction)")
+  }
+
   /// Shuffled, moved and replaced stretches cannot line up: the walk sets
   /// them aside and stays sound (the search finds the ids out of place, or
   /// not at all, and must not line up there).
