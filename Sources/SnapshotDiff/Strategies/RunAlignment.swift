@@ -8,14 +8,13 @@
 /// deletes or inserts (a move counts as one of each), then, bitwise, up to
 /// `farLookahead` items further (a list filtered by a search drops longer
 /// runs); failing that, both current items are set aside and the walk goes
-/// on. After `maxMisses`
-/// mismatches in a row it sets aside a block of `skip` items on both sides,
-/// doubling the block at each further failure, so a long unaligned stretch
-/// costs a few comparisons per block rather than per item. Before each block
-/// it searches ahead, bitwise, for the ids where the stretch began (see
-/// ``_Resync``): a long run of deletes or inserts, or lists that drifted
-/// further apart than the lookahead sees, line up again there, and what was
-/// set aside past that point is taken back.
+/// on. After `maxMisses` mismatches in a row it sets aside a block of `skip`
+/// items on both sides, doubling the block at each further failure, so a
+/// long unaligned stretch costs a few comparisons per block rather than per
+/// item. Before each block it searches ahead, bitwise, for the ids where
+/// the stretch began (see ``_Resync``): a long run of deletes or inserts, or
+/// lists that drifted further apart than the lookahead sees, line up again
+/// there, and what was set aside past that point is taken back.
 ///
 /// Every item not matched here is appended to `leftOld` or `leftNew`; an id
 /// set aside on one side is set aside on the other too, if it is there at
@@ -199,8 +198,7 @@ internal struct _WalkState {
 ///
 /// First it searches ahead, bitwise (`_firstBitwiseID`), for the ids where
 /// the stretch of misses began (the anchor), then for those at the current
-/// pair. Where one is found, and the pair after it matches too (or, in a
-/// filtered list, the next id turns up a little further on), the lists
+/// pair. Where one is found, and the pair after it matches too, the lists
 /// line up again: a block of deletes or inserts of any length, or lists
 /// that drifted further apart than the lookahead sees. Whatever was set
 /// aside past that point is taken back and walked again. Failing that, it
@@ -302,9 +300,9 @@ internal struct _Anchor {
   ) -> (Int, Int)? {
     // Half the budget for each side: the id that is there may be either.
     let share = Swift.max(0, budget) &>> 1
-    let p = Self.searchSide(for: new, j, jEnd, in: old, from: &nextOld, end: iEnd, anchorAt: i,
+    let p = Self.searchSide(for: new, j, jEnd, in: old, from: &nextOld, end: iEnd,
       limit: Swift.min(i &+ 1 &+ reach, nextOld &+ share), budget: &budget, misplaced: &misplaced)
-    let q = Self.searchSide(for: old, i, iEnd, in: new, from: &nextNew, end: jEnd, anchorAt: j,
+    let q = Self.searchSide(for: old, i, iEnd, in: new, from: &nextNew, end: jEnd,
       limit: Swift.min(j &+ 1 &+ reach, nextNew &+ share), budget: &budget, misplaced: &misplaced)
     if q >= 0 && (p < 0 || q &- j < p &- i) { return (i, q) }
     return p >= 0 ? (p, j) : nil
@@ -313,14 +311,12 @@ internal struct _Anchor {
   /// One side of ``search(old:iEnd:new:jEnd:reach:budget:misplaced:)``:
   /// where in `items[next..<limit]` the id of `other[at]` is, -1 if not
   /// there or not a place to line up: the pair after it must match too,
-  /// or one of the two must end its range, or the other side's next id be
-  /// found within twice the run skipped (`anchorAt`: this side's position
-  /// at the anchor), as when a list is filtered; a lone moved item is no
-  /// such place. Moves `next` on, to `Int.max` once nothing is left to find.
+  /// or one of the two must end its range (a lone moved item is no such
+  /// place). Moves `next` on, to `Int.max` once nothing is left to find.
   @inlinable
   static func searchSide<ID: Hashable, Content: Equatable>(
     for other: UnsafePointer<Item<ID, Content>>, _ at: Int, _ otherEnd: Int,
-    in items: UnsafePointer<Item<ID, Content>>, from next: inout Int, end: Int, anchorAt: Int,
+    in items: UnsafePointer<Item<ID, Content>>, from next: inout Int, end: Int,
     limit: Int, budget: inout Int, misplaced: inout Int
   ) -> Int {
     guard next < end else {
@@ -334,11 +330,6 @@ internal struct _Anchor {
     next = p >= 0 || stop == end ? .max : stop
     guard p >= 0 else { return -1 }
     guard p &+ 1 == end || at &+ 1 == otherEnd || _sameID(items[p &+ 1].id, other[at &+ 1].id) else {
-      // A filtered list: the other side's next id a little further on.
-      let window = Swift.min(end, p &+ 1 &+ Swift.max(4, 2 &* (p &- anchorAt)))
-      let confirm = _firstBitwiseID(of: other + (at &+ 1), in: items, (p &+ 2)..<Swift.max(p &+ 2, window))
-      budget &-= (confirm >= 0 ? confirm &- p : window &- p)
-      if confirm >= 0 { return p }
       misplaced &+= 1
       return -1
     }
