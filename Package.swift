@@ -69,7 +69,8 @@ let package = Package(
     .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "SnapshotDiff"]),
     .testTarget(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
-    .testTarget(name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
+    .testTarget(
+      name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff", "peak-fixture"]),
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
@@ -80,6 +81,8 @@ let package = Package(
     .executableTarget(
       name: "fuzz-fixture", dependencies: ["DiffFuzzing", "DiffVerification", "FaultyStrategies", "SnapshotDiff"],
       path: "Tests/Fixtures/fuzz-fixture"),
+    // Exact peaks where they are measured: a process of one thread.
+    .executableTarget(name: "peak-fixture", dependencies: ["DiffBenchmarks", "DiffResults"], path: "Tests/Fixtures/peak-fixture"),
     .executableTarget(name: "faulty-diffbench", dependencies: ["DiffBenchCLI", "FaultyStrategies"], path: "Tests/Fixtures/faulty-diffbench"),
   ]
 )

@@ -1,7 +1,10 @@
 #include "CAllocationPeak.h"
 
-#include <pthread.h>
+#include <fcntl.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <jemalloc/jemalloc.h>
 
 // jemalloc 5.3's hook table (include/jemalloc/internal/hook.h): the public
@@ -18,16 +21,12 @@ typedef struct {
   void *extra;
 } sd_hooks_t;
 
-// Counted for the thread that called begin only: other threads' allocations
-// reach the hooks too, and find `counting` false.
-static __thread int counting;
-static __thread int64_t live, peak;
-static __thread uint64_t allocated_bytes;
-// One installation for every thread measuring at once (tests run in
-// parallel): installed twice, the hooks would count each allocation twice.
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+// The counts of the one thread there is while the hooks are in (see the
+// header: they go in only when the process has one thread).
+static int counting;
+static int64_t live, peak;
+static uint64_t allocated_bytes;
 static void *handle;
-static int users;
 
 static inline void grow(int64_t bytes) {
   live += bytes;
@@ -59,20 +58,39 @@ static void on_expand(void *extra, int type, void *address, size_t old_usize, si
   grow((int64_t)new_usize - (int64_t)old_usize);
 }
 
-int sd_exact_peak_begin(void) {
-  pthread_mutex_lock(&lock);
-  if (users == 0) {
-    sd_hooks_t hooks = {on_alloc, on_dalloc, on_expand, NULL};
-    void *installed = NULL;
-    size_t size = sizeof(installed);
-    if (mallctl("experimental.hooks.install", &installed, &size, &hooks, sizeof(hooks)) != 0 || installed == NULL) {
-      pthread_mutex_unlock(&lock);
-      return -1;
-    }
-    handle = installed;
+int sd_thread_count(void) {
+  // Field 20 of /proc/self/stat; the command name (field 2) may hold spaces
+  // and parentheses, so fields are counted from its last ')'. Read with
+  // plain system calls: nothing here allocates.
+  char buffer[1024];
+  int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, buffer, sizeof(buffer) - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  buffer[n] = 0;
+  char *p = strrchr(buffer, ')');
+  if (p == NULL) return -1;
+  // After ')': field 3 is the state; field 20 is 17 spaces further on.
+  for (int field = 2; field < 20; field += 1) {
+    p = strchr(p + 1, ' ');
+    if (p == NULL) return -1;
   }
-  users += 1;
-  pthread_mutex_unlock(&lock);
+  return atoi(p + 1);
+}
+
+int sd_exact_peak_begin(void) {
+  if (counting) return SD_EXACT_PEAK_NESTED;
+  // Checked here, the one place the hooks go in: another thread could only
+  // be started by this one, and it is busy measuring.
+  if (sd_thread_count() != 1) return SD_EXACT_PEAK_OTHER_THREADS;
+  sd_hooks_t hooks = {on_alloc, on_dalloc, on_expand, NULL};
+  void *installed = NULL;
+  size_t size = sizeof(installed);
+  if (mallctl("experimental.hooks.install", &installed, &size, &hooks, sizeof(hooks)) != 0 || installed == NULL) {
+    return SD_EXACT_PEAK_NO_HOOKS;
+  }
+  handle = installed;
   live = 0;
   peak = 0;
   allocated_bytes = 0;
@@ -83,13 +101,8 @@ int sd_exact_peak_begin(void) {
 int64_t sd_exact_peak_end(uint64_t *allocated) {
   if (!counting) return -1;
   counting = 0;
-  pthread_mutex_lock(&lock);
-  users -= 1;
-  if (users == 0) {
-    mallctl("experimental.hooks.remove", NULL, NULL, &handle, sizeof(handle));
-    handle = NULL;
-  }
-  pthread_mutex_unlock(&lock);
+  mallctl("experimental.hooks.remove", NULL, NULL, &handle, sizeof(handle));
+  handle = NULL;
   if (allocated) *allocated = allocated_bytes;
   return peak;
 }

@@ -114,6 +114,9 @@ struct BenchCommand: ParsableCommand {
       settings: quick ? .quick : BenchSettings(), info: info)
     runner.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     printError("bench: \(workloads.count) workloads, commit \(info.commit), \(info.toolchain), jemalloc \(AllocationProbe.version ?? "?")")
+    if let why = AllocationProbe.exactPeakUnavailable() {
+      printError("bench: peak_bytes from jemalloc's thread peak (refreshed every 64 KiB), not exact: \(why)")
+    }
     try finish(runner.run(), path: path)
   }
 

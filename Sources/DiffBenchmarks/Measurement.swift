@@ -38,13 +38,17 @@ public struct AllocationProbe {
   /// Runs `body` with jemalloc's allocation hooks installed: the exact peak
   /// of this thread's live bytes while it ran (above what was live before,
   /// and counting what its result still holds at the end), and the bytes it
-  /// allocated; nil when jemalloc has no hooks to install.
+  /// allocated; nil when it cannot measure here (``exactPeakUnavailable()``
+  /// says why), and then `body` has not run.
   ///
   /// jemalloc's own thread peak (``peakBytes()``) is refreshed only every
   /// 64 KiB of allocation: a buffer allocated and freed between two refreshes
   /// is never seen, so a small diff's peak could read half its true value.
   /// The hooks see every allocation, but slow each one, so this is for a run
-  /// of its own, never a timed or counted one.
+  /// of its own, never a timed or counted one. They go in only in a process
+  /// of one thread: installed, they can corrupt jemalloc's list of threads
+  /// when another thread ends (`CAllocationPeak.h` says how), and a test
+  /// process crashed so.
   public func exactly<R>(_ body: () -> R) -> (result: R, allocated: UInt64, peak: UInt64)? {
     guard sd_exact_peak_begin() == 0 else {
       return nil
@@ -56,8 +60,28 @@ public struct AllocationProbe {
     return (result, allocated, UInt64(peak))
   }
 
+  /// Why ``exactly(_:)`` cannot measure in this process now, in a line, or
+  /// nil when it can.
+  public static func exactPeakUnavailable() -> String? {
+    let code = Int(sd_exact_peak_begin())
+    switch code {
+    case 0:
+      _ = sd_exact_peak_end(nil)
+      return nil
+    case Int(SD_EXACT_PEAK_OTHER_THREADS):
+      let threads = sd_thread_count()
+      let count = threads < 0 ? "/proc/self/stat cannot say how many threads run" : "\(threads) threads run"
+      return "\(count) in this process; jemalloc's hooks are safe only in a process of one"
+    case Int(SD_EXACT_PEAK_NESTED):
+      return "a measurement is already under way"
+    default:
+      return "jemalloc \(version ?? "(not the allocator)") has no allocation hooks to install"
+    }
+  }
+
   /// The exact peak of a run of `body` (see ``exactly(_:)``), its result
-  /// freed after the measurement; nil when jemalloc has no hooks to install.
+  /// freed after the measurement; nil, without running it, when it cannot
+  /// measure here.
   public func exactPeak<R>(of body: () -> R) -> UInt64? {
     guard let measured = exactly(body) else { return nil }
     blackHole(measured.result)

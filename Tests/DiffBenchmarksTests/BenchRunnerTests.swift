@@ -67,10 +67,11 @@ import Testing
     #expect(hashmap.rows.allSatisfy { $0.allocatedBytes > 100_000 && $0.peakBytes > 100_000 })
     #expect(hashmap.rows.allSatisfy { $0.peakBytes <= $0.allocatedBytes })
     #expect(hashmap.rows[0].moves == 9_999)
-    // The peak is exact (one run under jemalloc's hooks), so the same in
-    // every sample, and at least the moves the changeset holds (16 bytes each).
-    #expect(Set(hashmap.rows.map(\.peakBytes)).count == 1)
-    #expect(hashmap.rows[0].peakBytes >= 9_999 * 16)
+    // At least the moves the changeset holds (16 bytes each). In this test
+    // process of many threads the peak is jemalloc's thread peak, read with
+    // the changeset still held; exact peaks need a process of one thread
+    // (`MeasurementTests`, and the bench command's test).
+    #expect(hashmap.rows.allSatisfy { $0.peakBytes >= 9_999 * 16 })
   }
 
   @Test func quadraticCellsOverTheCapAreSkippedAndListed() {

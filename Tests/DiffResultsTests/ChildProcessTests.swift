@@ -19,9 +19,18 @@ import Testing
     #expect(try ChildProcess.run(["sh", "-c", "kill -9 $$"]).status == nil)
   }
 
+  @Test func moreThanAPipeHoldsIsReadWhole() throws {
+    // 200,000 bytes: the child blocks on a full pipe unless it is read
+    // before the wait.
+    let out = try ChildProcess.run(["sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x"])
+    #expect(out.status == 0 && out.text.utf8.count == 200_000 && out.text.utf8.allSatisfy { $0 == UInt8(ascii: "x") })
+  }
+
   @Test func aMissingProgramThrowsOrIsNil() throws {
     #expect(throws: (any Error).self) { try ChildProcess.run(["/nonexistent/diffbench-nothing"]) }
-    #expect(try ChildProcess.run(["diffbench-no-such-program"]).status == 127)  // env's "not found"
+    // A name not in PATH: the error names it and says why.
+    let error = #expect(throws: ChildProcess.LaunchError.self) { try ChildProcess.run(["diffbench-no-such-program"]) }
+    #expect(error?.description == "cannot run diffbench-no-such-program: No such file or directory")
     #expect(ChildProcess.output(["diffbench-no-such-program"]) == nil)
     #expect(ChildProcess.output(["sh", "-c", "printf '  x \\n'"]) == "x")
   }
