@@ -92,13 +92,15 @@ import Testing
   }
 
   /// A filtered list (a search narrowing results): the new list is the
-  /// old one with items left out, in runs of any length. Where no run is
-  /// longer than the far lookahead reaches (36), the walk sets aside
-  /// exactly what was left out, nothing it kept. Sparser lists have such
-  /// runs, and one of them can still cost the rest of the list (the resync
-  /// confirms a place only where the next pair matches, which a filtered
-  /// list seldom gives): sound, and hashed after.
-  @Test(arguments: [0.9, 0.55, 0.2, 0.05, 0.01])
+  /// old one with items left out, in runs of any length. Runs up to 36 the
+  /// far lookahead skips; longer ones the resync finds its way past, since
+  /// it takes a place where the next kept id turns up within 64 items. Down
+  /// to one item kept in ten the walk sets aside exactly what was left out,
+  /// nothing it kept (before that confirmation, one kept in five lost the
+  /// walk: 19,917 of 20,000 old items set aside where 16,060 were left out).
+  /// Sparser lists have runs past that window, and can still cost the rest
+  /// of the list: sound, and hashed after.
+  @Test(arguments: [0.9, 0.55, 0.2, 0.1, 0.05, 0.01])
   func aFilteredListSetsAsideOnlyWhatWasLeftOut(kept fraction: Double) {
     var seed = UInt64(fraction * 1_000)
     var rng = SeededGenerator(&seed)
@@ -110,7 +112,7 @@ import Testing
     let widening = walk(filtered, all + ["cleared"])
     expectSound(all + ["cleared"], filtered, narrowing, "narrowing, \(fraction)")
     expectSound(filtered, all + ["cleared"], widening, "widening, \(fraction)")
-    guard fraction >= 0.5 else { return }
+    guard fraction >= 0.1 else { return }
     let hidden = all.count - shown.count
     #expect(narrowing.leftOld.count == hidden + 1, "narrowing, \(fraction): \(narrowing.leftOld.count) set aside for \(hidden)")
     #expect(narrowing.leftNew.count == 1, "narrowing, \(fraction)")
