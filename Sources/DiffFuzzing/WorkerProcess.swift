@@ -21,6 +21,9 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
   private var buffer: [UInt8] = []
   private let errorLock = NSLock()
   private var errorText = Data()
+  /// Set by `waitForEnd` (under `errorLock`): a handler run that comes
+  /// after leaves the pipe to its drain.
+  private var errorsDrained = false
 
   /// How a read ended.
   public enum Read: Equatable {
@@ -55,11 +58,15 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
     process.standardError = errors
     process.standardInput = input
     errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
+      guard let self else { return }
+      // Read and kept under one lock: a run that had read but not yet
+      // appended when `waitForEnd` took the text lost the child's message
+      // (a CI run read "" for "oops").
       self.errorLock.lock()
+      defer { self.errorLock.unlock() }
+      guard !self.errorsDrained else { return }
+      let data = handle.availableData
       if self.errorText.count < 4096 { self.errorText.append(data) }
-      self.errorLock.unlock()
     }
     try process.run()
     ChildRegistry.register(process.processIdentifier)
@@ -125,6 +132,9 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
     process.waitUntilExit()
     ChildRegistry.unregister(process.processIdentifier)
     errors.fileHandleForReading.readabilityHandler = nil
+    errorLock.lock()
+    errorsDrained = true
+    errorLock.unlock()
     // What the handler has not read yet: drained without blocking, since a
     // copy of the pipe's write end may live on in another child.
     let fd = errors.fileHandleForReading.fileDescriptor

@@ -38,6 +38,11 @@ public enum ChildProcess {
   private static func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
   private static func pipeClosedOnExec(_ fds: UnsafeMutablePointer<Int32>) -> Int32 { pipe2(fds, O_CLOEXEC) }
 
+  /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), also left out
+  /// of Glibc's module: the child closes every descriptor from `low` on.
+  @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+  private static func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ low: Int32) -> Int32
+
   /// Runs `arguments[0]` (a path, or a name looked up in `PATH`) with the
   /// rest as its arguments and `environment` added to this process's.
   ///
@@ -55,6 +60,10 @@ public enum ChildProcess {
     // close-on-exec); standard error goes nowhere; standard input is ours.
     posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Nothing else of ours: a pipe another thread opened without
+    // close-on-exec (Foundation's, for a worker) would otherwise live on in
+    // this child, and its reader would wait for this child to end.
+    closeFrom(&actions, 3)
 
     let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let argv = arguments.map { strdup($0) } + [nil]

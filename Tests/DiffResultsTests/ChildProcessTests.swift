@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DiffResults
 import Testing
 
@@ -24,6 +27,18 @@ import Testing
     // before the wait.
     let out = try ChildProcess.run(["sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x"])
     #expect(out.status == 0 && out.text.utf8.count == 200_000 && out.text.utf8.allSatisfy { $0 == UInt8(ascii: "x") })
+  }
+
+  @Test func theChildHoldsNoneOfOurDescriptors() throws {
+    // A pipe without close-on-exec, as another thread's might be: the child
+    // must not hold it open (its reader would wait for the child's end).
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    defer { fds.forEach { _ = close($0) } }
+    let out = try ChildProcess.run(["sh", "-c", "ls /proc/self/fd"])
+    let open = Set(out.text.split(separator: "\n").compactMap { Int32($0) })
+    #expect(!open.contains(fds[0]) && !open.contains(fds[1]), "\(open) holds \(fds)")
+    #expect(open.isSuperset(of: [0, 1, 2]))
   }
 
   @Test func aMissingProgramThrowsOrIsNil() throws {
