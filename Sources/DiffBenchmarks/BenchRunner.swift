@@ -68,6 +68,9 @@ public struct BenchRunner {
   public var info: RunInfo
   /// Progress, one line a cell, for standard error.
   public var log: (String) -> Void = { _ in }
+  /// The cost model's rates; measured at start-up unless given (tests give
+  /// them, so that a skip never depends on the machine's speed).
+  var calibration: Calibration?
 
   public init(
     workloads: [Workload], subjects: [TimedSubject] = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init),
@@ -80,7 +83,7 @@ public struct BenchRunner {
   }
 
   public func run() -> [CellResult] {
-    var state = RunState(probe: AllocationProbe(), calibration: Calibration.measure(subjects))
+    var state = RunState(probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects))
     var results: [CellResult] = []
     for workload in workloads {
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }

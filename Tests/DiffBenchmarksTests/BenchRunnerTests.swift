@@ -1,4 +1,4 @@
-import DiffBenchmarks
+@testable import DiffBenchmarks
 import DiffResults
 import DiffVerification
 import FaultyStrategies
@@ -74,16 +74,31 @@ import Testing
     #expect(hashmap.rows.allSatisfy { $0.peakBytes >= 9_999 * 16 })
   }
 
-  @Test func quadraticCellsOverTheCapAreSkippedAndListed() {
+  /// The skip rule itself, on given rates: a cell whose one sample is
+  /// estimated over a third of the cap is skipped, one under it runs. The
+  /// machine's speed never decides it (the rates are not measured here).
+  @Test func quadraticCellsOverTheCapAreSkippedAndListed() throws {
     var settings = tiny
-    settings.capSeconds = 0.001
-    let runner = BenchRunner(
-      workloads: workloads("reversed-10k"), subjects: [.floor, TimedSubject(Naive()), TimedSubject(Stdlib())],
-      settings: settings, info: info)
-    let cells = runner.run()
-    #expect(cells[1].skipped != nil && cells[1].rows.isEmpty)
-    #expect(cells[2].skipped != nil && cells[2].rows.isEmpty)
-    #expect(Summary.table(cells).contains("reversed-10k naive: estimated"))
+    settings.capSeconds = 0.003
+    let subjects = [TimedSubject.floor, TimedSubject(Naive()), TimedSubject(Stdlib())]
+    let pair = try #require(workloads("reversed-10k").first).pair()
+    let work = WorkEstimate(old: pair.old, new: pair.new)
+    func run(secondsPerUnit rate: (TimedSubject) -> Double) -> [CellResult] {
+      var runner = BenchRunner(workloads: workloads("reversed-10k"), subjects: subjects, settings: settings, info: info)
+      runner.calibration = Calibration(
+        secondsPerUnit: Dictionary(uniqueKeysWithValues: subjects.dropFirst().map { ($0.name, rate($0)) }))
+      return runner.run()
+    }
+    // Estimated at 1.5 ms a sample (half the cap): skipped, and listed.
+    let over = run { 0.0015 / work.units($0.traits.cost) }
+    #expect(over[0].skipped == nil && !over[0].rows.isEmpty)
+    #expect(over[1].skipped != nil && over[1].rows.isEmpty && abs((over[1].estimatedSeconds ?? 0) - 0.0015) < 1e-9)
+    #expect(over[2].skipped != nil && over[2].rows.isEmpty)
+    #expect(Summary.table(over).contains("reversed-10k naive: estimated"))
+    // Estimated at 0.9 ms (under a third): measured, however long it really
+    // takes (one sample: the cap ends the cell).
+    let under = run { 0.0009 / work.units($0.traits.cost) }
+    #expect(under.allSatisfy { $0.skipped == nil && !$0.rows.isEmpty })
   }
 
   @Test func workloadsMatchTheirDescriptions() throws {
