@@ -127,9 +127,13 @@ public struct BenchRunner {
       let rounds: Rounds = step == nil ? .budget : .fixed(settings.samplesPerApply)
       switch apply {
       case let .strings(old, new):
-        sample(old, new, judgedAs: (old, new), step: step, rounds: rounds, cells: &cells, state: &state) { $0.run($1, $2) }
+        sample(
+          old, new, judgedAs: (old, new), step: step, rounds: rounds, cells: &cells, state: &state, run: { $0.run($1, $2) },
+          prepare: { $0.prepare($1, $2) })
       case let .ints(old, new):
-        sample(old, new, judgedAs: apply.strings, step: step, rounds: rounds, cells: &cells, state: &state) { $0.runInts($1, $2) }
+        sample(
+          old, new, judgedAs: apply.strings, step: step, rounds: rounds, cells: &cells, state: &state,
+          run: { $0.runInts($1, $2) }, prepare: { $0.prepareInts($1, $2) })
       }
     }
   }
@@ -140,14 +144,16 @@ public struct BenchRunner {
   /// - Parameters:
   ///   - judgedAs: the pair as strings, for the oracles (the same pair for a
   ///     string workload).
-  ///   - run: the timed call of a subject on the pair.
+  ///   - run: a subject's whole call on the pair, for its verification.
+  ///   - prepare: the timed call, prepared: only its `diff()` is timed.
   func sample<S: Hashable, I: Hashable, C: Equatable>(
     _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>, judgedAs strings: (StringSnapshot, StringSnapshot), step: Int?,
     rounds: Rounds, cells: inout [CellResult], state: inout RunState,
-    run: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>?
+    run: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>?,
+    prepare: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> PreparedDiff<S, I, C>
   ) {
     let capSeconds = settings.capSeconds
-    var prepared = PreparedApply(
+    var apply = PreparedApply(
       strings.0, strings.1, step: step, subjects: subjects, cells: &cells,
       estimate: state.calibration.estimate, limit: capSeconds / 3
     ) { seconds in
@@ -155,8 +161,8 @@ public struct BenchRunner {
     }
     // An Int pair: each subject's own changeset must reach its own target
     // too (this run is also its warm-up).
-    for k in prepared.active where S.self != String.self && prepared.verified[k] {
-      guard let changeset = run(subjects[k], old, new), let made = prepared.counts[k] else { continue }
+    for k in apply.active where S.self != String.self && apply.verified[k] {
+      guard let changeset = run(subjects[k], old, new), let made = apply.counts[k] else { continue }
       var failure = Verifier.check(changeset, from: old, to: new)
       let c = changeset.counts
       if [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
@@ -165,16 +171,23 @@ public struct BenchRunner {
         failure = failure ?? .wrongResult("the Int changeset's counts differ from the string one's")
       }
       guard let failure else { continue }
-      prepared.verified[k] = false
-      if !cells[k].record(failure, step: step) { prepared.counts[k] = nil }
+      apply.verified[k] = false
+      if !cells[k].record(failure, step: step) { apply.counts[k] = nil }
     }
-    let active = prepared.active
+    let active = apply.active
     // Each subject's peak memory, exact, from a run of its own (warm, after
     // verification) under jemalloc's allocation hooks: its thread peak, read
     // around a timed sample, is refreshed only every 64 KiB of allocation
     // and can miss a buffer that comes and goes in between.
     var exactPeak = [UInt64?](repeating: nil, count: subjects.count)
-    for k in active { exactPeak[k] = state.probe.exactPeak { run(subjects[k], old, new) } }
+    // Each subject's input is prepared once, outside every measured region.
+    var prepared = [PreparedDiff<S, I, C>?](repeating: nil, count: subjects.count)
+    for k in active {
+      let diff = prepare(subjects[k], old, new)
+      prepared[k] = diff
+      exactPeak[k] = state.probe.exactPeak { diff.diff() }
+      diff.discard()
+    }
     var spent = [UInt64](repeating: 0, count: subjects.count)
     var done = Set<Int>()
     var round = 0
@@ -187,18 +200,18 @@ public struct BenchRunner {
       if let floor, floorSatisfied, active.allSatisfy({ $0 == floor || done.contains($0) }) { done.insert(floor) }
       if done.count == active.count { break }
       for k in active where !done.contains(k) {
-        let subject = subjects[k]
+        let diff = prepared[k]!
         state.probe.resetPeak()
         let allocated = state.probe.allocatedBytes()
         let cpu = Clock.threadCPU()
         let wall = Clock.wall()
-        let result = run(subject, old, new)
+        diff.diff()
         let wallEnd = Clock.wall()
         let cpuEnd = Clock.threadCPU()
         let allocatedEnd = state.probe.allocatedBytes()
         let peak = state.probe.peakBytes()
-        blackHole(result)  // freed here, outside the timed region
-        cells[k].rows.append(prepared.row(
+        diff.discard()  // freed here, outside the timed region
+        cells[k].rows.append(apply.row(
           k, of: cells[k], info: info,
           measured: .time(wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu, sample: round),
           allocatedBytes: allocatedEnd - allocated, peakBytes: exactPeak[k] ?? peak))

@@ -233,18 +233,23 @@ public struct InstructionCounter {
     // counted runs of a pair (a trace's next apply follows them; its counts
     // move by under 0.1 %).
     var measured: [(key: String, allocated: UInt64, peak: UInt64, exact: () -> UInt64?)] = []
-    func counted<P>(_ key: String, _ run: @escaping () -> P) {
+    // Only the prepared diff is counted: its input is converted before, its
+    // output freed after.
+    func counted<S, I, C>(_ key: String, _ diff: PreparedDiff<S, I, C>) {
       probe.resetPeak()
       let allocated = probe.allocatedBytes()
       sd_callgrind_zero_stats()
       sd_callgrind_toggle_collect()
-      let result = run()
+      diff.diff()
       sd_callgrind_toggle_collect()
       let allocatedEnd = probe.allocatedBytes()
       let peak = probe.peakBytes()
       sd_callgrind_dump_stats(key)
-      blackHole(result)  // freed outside the counted region
-      measured.append((key, allocatedEnd - allocated, peak, { probe.exactPeak(of: run) }))
+      diff.discard()  // freed outside the counted region
+      measured.append((key, allocatedEnd - allocated, peak, {
+        defer { diff.discard() }
+        return probe.exactPeak { diff.diff() }
+      }))
     }
     do {
       try workload.forEachApply { apply, step in
@@ -253,10 +258,10 @@ public struct InstructionCounter {
           switch apply {
           case let .strings(old, new):
             if !warm { blackHole(subject.run(old, new)) }
-            counted(key(subject.name, step)) { subject.run(old, new) }
+            counted(key(subject.name, step), subject.prepare(old, new))
           case let .ints(old, new):
             if !warm { blackHole(subject.runInts(old, new)) }
-            counted(key(subject.name, step)) { subject.runInts(old, new) }
+            counted(key(subject.name, step), subject.prepareInts(old, new))
           }
         }
         for m in measured { print("\(m.key) \(m.allocated) \(m.exact() ?? m.peak)") }

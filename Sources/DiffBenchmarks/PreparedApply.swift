@@ -44,6 +44,11 @@ struct PreparedApply {
     counts = Array(repeating: nil, count: subjects.count)
     verified = Array(repeating: true, count: subjects.count)
     for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
+      if !subject.traits.handles(old, new) {
+        cells[k].skipped = "no sections"
+        cells[k].rows = []
+        continue
+      }
       let seconds = estimate(subject, work)
       if step == nil { cells[k].estimatedSeconds = seconds }
       if let seconds, seconds > limit {

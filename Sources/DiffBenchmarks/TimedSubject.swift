@@ -22,6 +22,12 @@ public struct TimedSubject: Sendable {
   public let run: @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?
   /// The same on `Int` snapshots.
   public let runInts: @Sendable (IntSnapshot, IntSnapshot) -> IntChangeset?
+  /// The timed call, prepared (``DiffStrategy/preparedStringDiff(from:to:)``):
+  /// its input is converted here, outside the timed region, and only its
+  /// `diff()` is timed or counted.
+  public let prepare: @Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>
+  /// The same on `Int` snapshots.
+  public let prepareInts: @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>
   /// The same through the checked entry point, for the verification run
   /// before timing: a malformed matching is a failure, not a trap.
   let checked: @Sendable (StringSnapshot, StringSnapshot) -> Result<StringChangeset?, VerificationFailure>
@@ -32,6 +38,8 @@ public struct TimedSubject: Sendable {
     isYardstick = false
     run = { old, new in strategy.stringChangeset(from: old, to: new) }
     runInts = { old, new in strategy.intChangeset(from: old, to: new) }
+    prepare = { old, new in strategy.preparedStringDiff(from: old, to: new) }
+    prepareInts = { old, new in strategy.preparedIntDiff(from: old, to: new) }
     checked = { old, new in Verifier.changeset(strategy, from: old, to: new).map { $0 } }
   }
 
@@ -44,6 +52,8 @@ public struct TimedSubject: Sendable {
     isYardstick = true
     self.run = run
     runInts = ints
+    prepare = { old, new in PreparedDiff(diff: { run(old, new) }, changeset: { $0 ?? Changeset() }) }
+    prepareInts = { old, new in PreparedDiff(diff: { ints(old, new) }, changeset: { $0 ?? Changeset() }) }
     checked = { old, new in .success(run(old, new)) }
   }
 

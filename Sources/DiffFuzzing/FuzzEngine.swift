@@ -63,6 +63,9 @@ public struct FuzzFinding: Sendable {
 public struct FuzzReport: Sendable {
   public var seed: UInt64
   public var pairs: UInt64 = 0
+  /// Pairs and sessions a strategy was not run on, one per strategy skipped
+  /// (a strategy without sections, on one with sections).
+  public var skipped: UInt64 = 0
   public var seconds: Double = 0
   public var findings: [FuzzFinding] = []
   /// Seconds from the start to the first failure seen, if any.
@@ -193,6 +196,8 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
           report.pairs += 1
         case .worker(.deadline):
           break  // the reading thread extends that worker's allowed silence
+        case .worker(.skipped):
+          report.skipped += 1
         case let .worker(.failed(i, strategy, kind, message)):
           handle(failure: kind, message: message, strategy: Checked(name: strategy), iteration: i ?? 0)
         case let .died(w, next, reported):

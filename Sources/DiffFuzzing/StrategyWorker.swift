@@ -18,6 +18,21 @@ import SnapshotDiff
 /// It also ends by itself, within half a second, when its parent process is
 /// gone, so no worker outlives `diffbench`, however that ended.
 public enum StrategyWorker {
+  /// Why a strategy without sections is not run on a pair that has them.
+  public static let noSections = "no sections"
+
+  /// Whether every snapshot of the trace is one section, the same throughout.
+  static func isFlat(_ trace: TraceReader) throws(CorpusError) -> Bool {
+    var trace = trace
+    guard let first = try trace.next()?.snapshot else { return true }
+    let flat = StrategyTraits(handlesSections: false)
+    guard flat.handles(first, first) else { return false }
+    while let next = try trace.next()?.snapshot {
+      guard flat.handles(first, next) else { return false }
+    }
+    return true
+  }
+
   /// Runs the worker; returns the exit status (2: a bad configuration).
   public static func main(arguments: [String], strategies available: [any DiffStrategy]) -> Int32 {
     guard arguments.count == 1,
@@ -70,6 +85,10 @@ public enum StrategyWorker {
       let oracle = PairOracle(old: old, new: new, limits: limits)
       let work = estimated ? WorkEstimate(old: old, new: new) : nil
       for (name, strategy) in strategies {
+        guard strategy.traits.handles(old, new) else {
+          emit(.skipped(iteration: iteration, strategy: name, reason: Self.noSections))
+          continue
+        }
         let failure: VerificationFailure?
         // A superlinear strategy's expensive calls on random pairs are sampled.
         var expensiveSince: Double?
@@ -108,6 +127,11 @@ public enum StrategyWorker {
         let since = now()
         defer { if expensive { sampler.spent(name, seconds: now() - since) } }
         do {
+          // A strategy without sections walks only a trace of flat snapshots.
+          if !strategy.traits.handlesSections, try !isFlat(open()) {
+            emit(.skipped(iteration: iteration, strategy: name, reason: Self.noSections))
+            continue
+          }
           var trace = try open()
           let failure = try Verifier.walk(&trace, traits: strategy.traits, limits: limits) { _, old, new in
             // Only a superlinear strategy's deadline needs the estimate.

@@ -15,6 +15,9 @@ public final class WorkerClient {
   let timeout: Double
   var worker: WorkerProcess?
   public private(set) var checks = 0
+  /// The names the worker did not run on the last request's pair or trace
+  /// (a strategy without sections, on one with sections).
+  public private(set) var skipped: Set<String> = []
 
   /// Extra seconds the parent waits beyond the worker's own watchdog.
   static let grace = 3.0
@@ -64,6 +67,7 @@ public final class WorkerClient {
 
   func failures(_ request: WorkerProtocol.Request) -> [(strategy: String, failure: VerificationFailure)] {
     checks += 1
+    skipped = []
     if worker == nil { worker = try? WorkerProcess(command: command) }
     guard let worker else { return [(strategy, .crashed("cannot start \(command[0])"))] }
     var found: [(strategy: String, failure: VerificationFailure)] = []
@@ -76,6 +80,8 @@ public final class WorkerClient {
         switch try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) {
         case .finished?:
           return found
+        case let .skipped(_, name, _)?:
+          skipped.insert(name)
         case .deadline(_, _, let seconds)?:
           deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: seconds)))
         case let .failed(_, name, kind, message)?:

@@ -55,6 +55,9 @@ public enum WorkerProtocol {
     /// The strategy about to run on the pair has a deadline longer than the
     /// timeout (its cost model estimates more): the parent waits for it.
     case deadline(iteration: UInt64?, strategy: String, seconds: Double)
+    /// The strategy was not run on the pair: it does not handle it (a flat
+    /// list's diff, a pair with sections: `reason` is "no sections").
+    case skipped(iteration: UInt64?, strategy: String, reason: String)
   }
 
   /// One line of JSON, without the newline.

@@ -43,6 +43,27 @@ public protocol DiffStrategy: Sendable {
   func checkedStringChangeset(
     from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
   ) throws(MatchingError) -> Changeset<String, String, String>
+
+  /// The diff split for timing (see ``PreparedDiff``): converts the pair into
+  /// the strategy's own input here; the result's `diff()` runs the algorithm
+  /// alone. The default has nothing to convert: its `diff()` is
+  /// ``changeset(from:to:)``. A strategy that wraps another library's diff
+  /// implements this, and its `changeset(from:to:)` runs the three steps.
+  func prepareDiff<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> PreparedDiff<SectionID, ItemID, Content>
+
+  /// ``prepareDiff(from:to:)`` on string snapshots, specialized per conforming
+  /// type as ``stringChangeset(from:to:)`` is: what the bench times. Leave the default.
+  func preparedStringDiff(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) -> PreparedDiff<String, String, String>
+
+  /// ``prepareDiff(from:to:)`` on `Int` snapshots, specialized likewise. Leave the default.
+  func preparedIntDiff(
+    from old: Snapshot<Int, Int, Int>, to new: Snapshot<Int, Int, Int>
+  ) -> PreparedDiff<Int, Int, Int>
 }
 
 /// A strategy that decides a ``Matching`` and lets the shared stage plan turn
@@ -76,6 +97,28 @@ extension DiffStrategy {
     from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
   ) throws(MatchingError) -> Changeset<String, String, String> {
     changeset(from: old, to: new)
+  }
+
+  @inlinable
+  public func prepareDiff<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> PreparedDiff<SectionID, ItemID, Content> {
+    PreparedDiff(diff: { self.changeset(from: old, to: new) }, changeset: { $0 })
+  }
+
+  @inlinable
+  public func preparedStringDiff(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) -> PreparedDiff<String, String, String> {
+    prepareDiff(from: old, to: new)
+  }
+
+  @inlinable
+  public func preparedIntDiff(
+    from old: Snapshot<Int, Int, Int>, to new: Snapshot<Int, Int, Int>
+  ) -> PreparedDiff<Int, Int, Int> {
+    prepareDiff(from: old, to: new)
   }
 }
 

@@ -51,11 +51,27 @@ public struct StrategyTraits: Hashable, Sendable {
   /// Whether a kept item may be deleted and inserted again instead of moved.
   public var reinsertsKeptItems: Bool
   public var cost: Cost
+  /// Whether it diffs sections. One that does not (a flat list's diff) is
+  /// given only flat pairs: one section on each side, with the same id and
+  /// content. The harness skips it elsewhere, saying "no sections".
+  public var handlesSections: Bool
 
   @inlinable
-  public init(moveRule: MoveRule = .unspecified, reinsertsKeptItems: Bool = false, cost: Cost = .linear) {
+  public init(
+    moveRule: MoveRule = .unspecified, reinsertsKeptItems: Bool = false, cost: Cost = .linear, handlesSections: Bool = true
+  ) {
     self.moveRule = moveRule
     self.reinsertsKeptItems = reinsertsKeptItems
     self.cost = cost
+    self.handlesSections = handlesSections
+  }
+
+  /// Whether a strategy with these traits can diff this pair: always, unless
+  /// it has no sections and the pair is not flat.
+  @inlinable
+  public func handles<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) -> Bool {
+    handlesSections
+      || (old.numberOfSections == 1 && new.numberOfSections == 1
+        && old.sectionIdentifiers[0] == new.sectionIdentifiers[0] && old.sectionContent(at: 0) == new.sectionContent(at: 0))
   }
 }

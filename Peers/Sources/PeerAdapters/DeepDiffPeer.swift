@@ -1,0 +1,48 @@
+import DeepDiff
+import SnapshotDiff
+
+/// DeepDiff (onmyway133): Heckel's algorithm on flat lists.
+///
+/// Timed: `diff(old:new:)`. Its UIKit glue (`reload(changes:section:updateData:)`)
+/// sends deletes, inserts and moves in one `performBatchUpdates`, then its
+/// replaces to `reloadItems` after the batch, on the state the batch left:
+/// two stages where there are both, and so is it judged.
+///
+/// - Complexity: O(*n*) expected.
+public struct DeepDiffPeer: DiffStrategy {
+  public init() {}
+  public var name: String { "deepdiff" }
+  public var traits: StrategyTraits {
+    StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear, handlesSections: false)
+  }
+
+  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> SnapshotDiff.Changeset<S, I, C> {
+    prepareDiff(from: old, to: new).whole()
+  }
+
+  public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    let source = old.allItems.map(DDItem.init), target = new.allItems.map(DDItem.init)
+    return PreparedDiff(diff: { DeepDiff.diff(old: source, new: target) }) { changes in
+      // IndexPathConverter's conversion (iOS only in DeepDiff), section 0.
+      func path(_ k: Int) -> ItemPath { ItemPath(section: 0, item: k) }
+      let inside = UIKitBatch(
+        deleteItems: changes.compactMap { $0.delete.map { path($0.index) } },
+        insertItems: changes.compactMap { $0.insert.map { path($0.index) } },
+        moveItems: changes.compactMap { $0.move.map { (path($0.fromIndex), path($0.toIndex)) } })
+      let outside = UIKitBatch(reloadItems: changes.compactMap { $0.replace.map { path($0.index) } })
+      return SnapshotDiff.Changeset(batches: [(inside, new), (outside, new)], from: old)
+    }
+  }
+}
+
+struct DDItem<ID: Hashable, Content: Equatable>: DiffAware {
+  let id: ID
+  let content: Content?
+  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  var diffId: ID { id }
+  static func compareContent(_ a: Self, _ b: Self) -> Bool { a.content == b.content }
+}

@@ -1,0 +1,77 @@
+import DifferenceKit
+import SnapshotDiff
+
+/// DifferenceKit (ra1028): Heckel's algorithm, staged for UIKit.
+///
+/// Timed: `StagedChangeset(source:target:)` on `ArraySection`s, or on the
+/// element arrays of a flat pair (the form its README benchmarks). Its UIKit
+/// glue (`reload(using:setData:)`) gives each stage to its own
+/// `performBatchUpdates`, after setting the stage's `data`: so is it judged.
+///
+/// - Complexity: O(*n*) expected; several stages.
+public struct DifferenceKitPeer: DiffStrategy {
+  public init() {}
+  public var name: String { "differencekit" }
+  /// Its move rule is its own (neither greedy rank nor minimal: the Heckel
+  /// guide shows where it differs); it never deletes and re-inserts a kept item.
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear) }
+
+  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> SnapshotDiff.Changeset<S, I, C> {
+    prepareDiff(from: old, to: new).whole()
+  }
+
+  public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    if StrategyTraits(handlesSections: false).handles(old, new) {
+      let section = old.section(at: 0)
+      let source = old.allItems.map(DKItem.init), target = new.allItems.map(DKItem.init)
+      return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
+        SnapshotDiff.Changeset(
+          batches: staged.map { stage in
+            let items = stage.data.map { Item($0.id, content: $0.content) }
+            return (Self.batch(stage), Snapshot.rebuilt([Section(section.id, content: section.content, items: items)], or: new))
+          }, from: old)
+      }
+    }
+    let source = Self.sections(old), target = Self.sections(new)
+    return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
+      SnapshotDiff.Changeset(
+        batches: staged.map { stage in
+          let sections = stage.data.map { Section($0.model.id, content: $0.model.content, items: $0.elements.map { Item($0.id, content: $0.content) }) }
+          return (Self.batch(stage), Snapshot.rebuilt(sections, or: new))
+        }, from: old)
+    }
+  }
+
+  static func sections<S, I, C>(_ snapshot: Snapshot<S, I, C>) -> [ArraySection<DKSection<S, C>, DKItem<I, C>>] {
+    snapshot.sections.map { ArraySection(model: DKSection(id: $0.id, content: $0.content), elements: $0.items.map(DKItem.init)) }
+  }
+
+  /// What `reload(using:)` sends for one stage.
+  static func batch<Data>(_ stage: DifferenceKit.Changeset<Data>) -> UIKitBatch {
+    func path(_ p: ElementPath) -> ItemPath { ItemPath(section: p.section, item: p.element) }
+    return UIKitBatch(
+      deleteSections: stage.sectionDeleted, insertSections: stage.sectionInserted, reloadSections: stage.sectionUpdated,
+      moveSections: stage.sectionMoved.map { ($0.source, $0.target) },
+      deleteItems: stage.elementDeleted.map(path), insertItems: stage.elementInserted.map(path),
+      reloadItems: stage.elementUpdated.map(path), moveItems: stage.elementMoved.map { (path($0.source), path($0.target)) })
+  }
+}
+
+struct DKSection<ID: Hashable, Content: Equatable>: Differentiable {
+  let id: ID
+  let content: Content?
+  var differenceIdentifier: ID { id }
+  func isContentEqual(to source: Self) -> Bool { content == source.content }
+}
+
+struct DKItem<ID: Hashable, Content: Equatable>: Differentiable {
+  let id: ID
+  let content: Content?
+  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  var differenceIdentifier: ID { id }
+  func isContentEqual(to source: Self) -> Bool { content == source.content }
+}

@@ -1,0 +1,62 @@
+import Differentiator
+import SnapshotDiff
+
+/// RxDataSources' `Differentiator` (RxSwiftCommunity): staged section and item diffs.
+///
+/// Timed: `Diff.differencesForSectionedView(initialSections:finalSections:)`.
+/// Its UIKit glue (`batchUpdates(_:animationConfiguration:)`) gives each
+/// changeset its own batch, after setting its `finalSections`: section
+/// deletes, inserts and moves, item deletes, inserts, reloads and moves. It
+/// sends no section reloads. So is it judged.
+///
+/// - Complexity: O(*n*) expected; several stages.
+public struct DifferentiatorPeer: DiffStrategy {
+  public init() {}
+  public var name: String { "differentiator" }
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear) }
+
+  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> SnapshotDiff.Changeset<S, I, C> {
+    prepareDiff(from: old, to: new).whole()
+  }
+
+  public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    let source = Self.sections(old), target = Self.sections(new)
+    return PreparedDiff(diff: { Result { try Diff.differencesForSectionedView(initialSections: source, finalSections: target) } }) {
+      result in
+      // It throws only on an id given twice, which a snapshot cannot hold:
+      // should it throw, nothing is sent, and the check says what is missing.
+      guard case .success(let changes) = result else { return SnapshotDiff.Changeset() }
+      func path(_ p: Differentiator.ItemPath) -> SnapshotDiff.ItemPath { .init(section: p.sectionIndex, item: p.itemIndex) }
+      return SnapshotDiff.Changeset(
+        batches: changes.map { change in
+          let sections = change.finalSections.map { Section($0.model.id, content: $0.model.content, items: $0.items.map { Item($0.id, content: $0.content) }) }
+          let batch = UIKitBatch(
+            deleteSections: change.deletedSections, insertSections: change.insertedSections, moveSections: change.movedSections,
+            deleteItems: change.deletedItems.map(path), insertItems: change.insertedItems.map(path),
+            reloadItems: change.updatedItems.map(path), moveItems: change.movedItems.map { (path($0.from), path($0.to)) })
+          return (batch, Snapshot.rebuilt(sections, or: new))
+        }, from: old)
+    }
+  }
+
+  static func sections<S, I, C>(_ snapshot: Snapshot<S, I, C>) -> [AnimatableSectionModel<RxSection<S, C>, RxItem<I, C>>] {
+    snapshot.sections.map { AnimatableSectionModel(model: RxSection(id: $0.id, content: $0.content), items: $0.items.map(RxItem.init)) }
+  }
+}
+
+struct RxSection<ID: Hashable, Content: Equatable>: IdentifiableType, Equatable {
+  let id: ID
+  let content: Content?
+  var identity: ID { id }
+}
+
+struct RxItem<ID: Hashable, Content: Equatable>: IdentifiableType, Equatable {
+  let id: ID
+  let content: Content?
+  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  var identity: ID { id }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ListDiff
+import SnapshotDiff
+
+/// ListDiff (lxcid): IGListKit's diff, ported to Swift. Flat lists only.
+///
+/// Timed: `List.diffing(oldArray:newArray:)`. IGListKit's batch-update
+/// conversion (`forBatchUpdates()`: an updated item, moved or not, becomes a
+/// delete and an insert) then gives one `performBatchUpdates`: so is it judged.
+///
+/// - Complexity: O(*n*) expected.
+public struct ListDiffPeer: DiffStrategy {
+  public init() {}
+  public var name: String { "listdiff" }
+  /// IGListKit's move rule is the greedy rank rule (an item moves when its
+  /// place among kept items changes); an updated item is re-inserted.
+  public var traits: StrategyTraits {
+    StrategyTraits(moveRule: .greedyRank, reinsertsKeptItems: true, cost: .linear, handlesSections: false)
+  }
+
+  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> SnapshotDiff.Changeset<S, I, C> {
+    prepareDiff(from: old, to: new).whole()
+  }
+
+  public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    let source = old.allItems.map(LDItem.init), target = new.allItems.map(LDItem.init)
+    return PreparedDiff(diff: { List.diffing(oldArray: source, newArray: target) }) { result in
+      let batch = result.forBatchUpdates()
+      func path(_ k: Int) -> ItemPath { ItemPath(section: 0, item: k) }
+      return SnapshotDiff.Changeset(
+        batches: [(
+          UIKitBatch(
+            deleteItems: batch.deletes.map(path), insertItems: batch.inserts.map(path),
+            reloadItems: batch.updates.map(path), moveItems: batch.moves.map { (path($0.from), path($0.to)) }),
+          new
+        )], from: old)
+    }
+  }
+}
+
+struct LDItem<ID: Hashable, Content: Equatable>: Diffable, Equatable {
+  let id: ID
+  let content: Content?
+  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  var diffIdentifier: AnyHashable { AnyHashable(id) }
+}
