@@ -7,7 +7,9 @@ FUZZ_SECONDS ?= 60
 FAST ?=
 FIND_SECONDS ?= 60
 
-.PHONY: test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
+PEERS_BENCH_ARGS ?=
+
+.PHONY: peers readme-table test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -109,6 +111,17 @@ perf-baseline: release
 example: deps
 	cd Examples/RaceYourOwn && $(SWIFT) build -c release
 	Examples/RaceYourOwn/.build/release/race verify Corpus/
+
+# The peer libraries (Peers/) beside ours: verify over Corpus/, FUZZ_SECONDS of
+# fuzz per peer (findings shrunk into Peers/Findings/), bench (PEERS_BENCH_ARGS,
+# e.g. --quick), and the comparison, into results/peers-<commit>.*. Needs the
+# peers' packages: without them it names the first it cannot reach, exit 2.
+peers: release
+	FUZZ_SECONDS=$(FUZZ_SECONDS) PEERS_BENCH_ARGS="$(PEERS_BENCH_ARGS)" scripts/peers.sh
+
+# The README's "How it compares", regenerated from the newest peers summary.
+readme-table:
+	scripts/readme-table.sh
 
 clean:
 	rm -rf .build .build-* Examples/RaceYourOwn/.build

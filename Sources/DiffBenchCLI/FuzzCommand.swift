@@ -47,6 +47,9 @@ struct FuzzCommand: ParsableCommand {
   @Option(help: "Where shrunk failures are written.")
   var out: String = "Corpus/regressions"
 
+  @Option(help: "Also write the run's figures and findings here, as JSON (what `diffbench table --fuzz` reads).")
+  var summary: String?
+
   func validate() throws {
     if iterations != nil && seconds != nil { throw ValidationError("give --iterations or --seconds, not both") }
     if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
@@ -98,6 +101,14 @@ struct FuzzCommand: ParsableCommand {
       print("not finished shrinking: \(finding.file) (\(finding.outcome))")
     }
     if let first = report.firstFailureSeconds { print(String(format: "first failure after %.1f s", first)) }
+    if let summary {
+      do {
+        try FuzzSummary(report, strategies: names).write(to: summary)
+      } catch {
+        printError("\(summary): \(error.localizedDescription)")
+        throw ExitCode(2)
+      }
+    }
     if report.failures > 0 { throw ExitCode(1) }
   }
 }

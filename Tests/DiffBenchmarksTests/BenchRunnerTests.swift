@@ -101,6 +101,22 @@ import Testing
     #expect(under.allSatisfy { $0.skipped == nil && !$0.rows.isEmpty })
   }
 
+  /// Only the prepared diff is timed: a strategy that converts its input in
+  /// `prepareDiff` (8 MiB here) shows none of it in its timed rows. A
+  /// strategy without sections is skipped, "no sections", where there are some.
+  @Test func theTimedRegionHoldsOnlyThePreparedDiffAndFlatStrategiesSkipSections() throws {
+    let ballast = 8 << 20
+    let runner = BenchRunner(
+      workloads: workloads("dk-5k", "appstore-sections"), subjects: [.floor, TimedSubject(ConvertsItsInput(ballast: ballast))],
+      settings: tiny, info: info)
+    let cells = runner.run()
+    let flat = try #require(cells.first { $0.workload == "dk-5k" && $0.strategy == "converts-its-input" })
+    #expect(flat.skipped == nil && flat.failure == nil && !flat.rows.isEmpty)
+    #expect(flat.rows.allSatisfy { $0.allocatedBytes < UInt64(ballast) / 2 }, "\(flat.rows.map(\.allocatedBytes))")
+    let sectioned = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "converts-its-input" })
+    #expect(sectioned.skipped == "no sections" && sectioned.rows.isEmpty)
+  }
+
   @Test func workloadsMatchTheirDescriptions() throws {
     let dk = try #require(Workload.all.first { $0.name == "dk-5k" }).pair()
     #expect(dk.old.numberOfItems == 5_000 && dk.new.numberOfItems == 5_000)
@@ -165,3 +181,24 @@ import Testing
   }
 }
 
+
+/// Test-only: hashmap behind a conversion that allocates `ballast` bytes of
+/// input before the diff, as a peer's adapter converts snapshots; no sections.
+struct ConvertsItsInput: DiffStrategy {
+  var ballast: Int
+  var name: String { "converts-its-input" }
+  var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, handlesSections: false) }
+
+  func changeset<S: Hashable, I: Hashable, C: Equatable>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    let prepared = prepareDiff(from: old, to: new)
+    prepared.diff()
+    return prepared.changeset()!
+  }
+
+  func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    let input = [UInt8](repeating: 1, count: ballast)
+    return PreparedDiff(diff: { (Hashmap().changeset(from: old, to: new), input.count) }, changeset: { $0.0 })
+  }
+}

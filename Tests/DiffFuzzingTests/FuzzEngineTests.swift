@@ -242,6 +242,25 @@ import Testing
     }
   }
 
+  /// A strategy without sections is not run on a pair with them: counted
+  /// as skipped, never as passed; the closing line says so only then.
+  @Test func aStrategyWithoutSectionsIsSkippedOnSectionedPairs() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try #"{"old": ["a", "b"], "new": ["b", "a"]}"#.write(toFile: dir + "/flat.json", atomically: true, encoding: .utf8)
+    try #"{"old": {"sections": [{"id": "A", "items": ["a"]}, {"id": "B", "items": ["b"]}]}, "new": {"sections": [{"id": "B", "items": ["b", "a"]}]}}"#
+      .write(toFile: dir + "/sections.json", atomically: true, encoding: .utf8)
+    var lines: [String] = []
+    let flat = CorpusVerifier(strategies: [Flat()], output: { lines.append($0) }, errors: { Issue.record("\($0)") })
+    #expect(flat.run(paths: [dir]) == 0)
+    #expect(lines.last == "1 passed, 0 failed, 1 skipped (no sections)")
+    lines = []
+    let both = CorpusVerifier(strategies: [Hashmap()], output: { lines.append($0) }, errors: { Issue.record("\($0)") })
+    #expect(both.run(paths: [dir]) == 0)
+    #expect(lines.last == "2 passed, 0 failed")
+  }
+
   @Test func aCallOffTheCPUIsNotAHang() throws {
     // Sleeps 1.5 s with a 1 s timeout: CPU time judges it, so it passes.
     let (_, status, text) = try verifyWithFixture("sleeps")
@@ -264,5 +283,14 @@ import Testing
       1 passed, 1 failed
 
       """)
+  }
+}
+
+/// Test-only: hashmap, declared without sections.
+struct Flat: MatchingStrategy {
+  var name: String { "flat" }
+  var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, handlesSections: false) }
+  func matching<S: Hashable, I: Hashable, C: Equatable>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Matching {
+    Hashmap().matching(from: old, to: new)
   }
 }

@@ -1,0 +1,131 @@
+import DeepDiff
+import DifferenceKit
+import Differ
+import DiffVerification
+import Foundation
+import ListDiff
+import Testing
+
+@testable import PeerAdapters
+@testable import SnapshotDiff
+
+typealias Strings = SnapshotDiff.Snapshot<String, String, String>
+
+/// One section "s" of ids, each `id` or `id=content`.
+func flat(_ items: String...) -> Strings {
+  try! Strings(section: "s", items: items.map { entry in
+    let parts = entry.split(separator: "=").map(String.init)
+    return Item(parts[0], content: parts.count > 1 ? parts[1] : nil)
+  })
+}
+
+func path(_ item: Int, _ section: Int = 0) -> SnapshotDiff.ItemPath { .init(section: section, item: item) }
+
+/// b deleted, x inserted, d to the front, c's content changed.
+let old = flat("a", "b", "c=1", "d")
+let new = flat("d", "a", "x", "c=2")
+
+/// Each adapter gives its peer's own output, converted as its UIKit glue sends it.
+@Suite struct PeerAdaptersTests {
+  @Test func deepDiffSendsItsReplacesAfterTheBatch() {
+    let changes = DeepDiff.diff(old: old.allItems.map(DDItem.init), new: new.allItems.map(DDItem.init))
+    let changeset = DeepDiffPeer().changeset(from: old, to: new)
+    #expect(changeset.stages.count == 2)
+    let inside = changeset.stages[0], outside = changeset.stages[1]
+    #expect(inside.itemDeletes == changes.compactMap { $0.delete.map { path($0.index) } })
+    #expect(inside.itemInserts.map(\.path) == changes.compactMap { $0.insert.map { path($0.index) } })
+    #expect(inside.itemMoves == changes.compactMap { $0.move.map { Move(from: path($0.fromIndex), to: path($0.toIndex)) } })
+    #expect(inside.itemUpdates.isEmpty)
+    // The reload, on the state the batch left, carries c's new content.
+    #expect(outside.itemUpdates.map(\.path) == changes.compactMap { $0.replace.map { path($0.index) } })
+    #expect(outside.itemUpdates.map(\.content) == [Optional("2")])
+    #expect(inside.itemInserts.map(\.item) == [Item("x")])
+  }
+
+  @Test func listDiffTurnsAnUpdateIntoADeleteAndAnInsert() {
+    let raw = List.diffing(oldArray: old.allItems.map(LDItem.init), newArray: new.allItems.map(LDItem.init))
+    #expect(raw.updates == [2])  // c, at its old index
+    let batch = raw.forBatchUpdates()
+    let changeset = ListDiffPeer().changeset(from: old, to: new)
+    #expect(changeset.stages.count == 1)
+    let stage = changeset.stages[0]
+    #expect(Set(stage.itemDeletes) == Set(batch.deletes.map { path($0) }) && stage.itemDeletes.contains(path(2)))
+    #expect(Set(stage.itemInserts.map(\.path)) == Set(batch.inserts.map { path($0) }))
+    #expect(stage.itemMoves == batch.moves.map { Move(from: path($0.from), to: path($0.to)) })
+    #expect(stage.itemUpdates.isEmpty)
+    #expect(stage.itemInserts.first { $0.path == path(3) }?.item == Item("c", content: "2"))
+    #expect(ListDiffPeer().traits.moveRule == .greedyRank && !ListDiffPeer().traits.handlesSections)
+  }
+
+  @Test func differenceKitSendsEachStageWithItsData() {
+    let staged = StagedChangeset(source: old.allItems.map(DKItem.init), target: new.allItems.map(DKItem.init))
+    let changeset = DifferenceKitPeer().changeset(from: old, to: new)
+    #expect(changeset.stages.count == staged.count)
+    for (stage, dk) in zip(changeset.stages, staged) {
+      #expect(stage.itemDeletes == dk.elementDeleted.map { path($0.element, $0.section) })
+      #expect(stage.itemInserts.map(\.path) == dk.elementInserted.map { path($0.element, $0.section) })
+      #expect(stage.itemUpdates.map(\.path) == dk.elementUpdated.map { path($0.element, $0.section) })
+      #expect(stage.itemMoves == dk.elementMoved.map { Move(from: path($0.source.element), to: path($0.target.element)) })
+    }
+    #expect(Verifier.check(changeset, from: old, to: new) == nil)
+  }
+
+  @Test func differDeletesAndInsertsAChangedItem() {
+    let diff = old.allItems.map(DifferItem.init).extendedDiff(new.allItems.map(DifferItem.init))
+    let update = BatchUpdate(diff: diff)
+    let stage = DifferPeer().changeset(from: old, to: new).stages[0]
+    #expect(stage.itemDeletes == update.deletions.map { path($0[1]) })
+    #expect(stage.itemInserts.map(\.path) == update.insertions.map { path($0[1]) })
+    #expect(stage.itemMoves == update.moves.map { Move(from: path($0.from[1]), to: path($0.to[1])) })
+    #expect(stage.itemDeletes.contains(path(2)) && stage.itemUpdates.isEmpty)
+  }
+
+  @Test func sectionedPeersDiffSections() throws {
+    let a = try Strings(sections: [Section("A", items: [Item("1"), Item("2")]), Section("B", items: [Item("3")])])
+    let b = try Strings(sections: [Section("B", items: [Item("3"), Item("2")]), Section("A", items: [Item("1")])])
+    for peer in [DifferenceKitPeer(), DifferPeer(), DifferentiatorPeer()] as [any DiffStrategy] {
+      #expect(peer.traits.handlesSections)
+      let changeset = peer.changeset(from: a, to: b)
+      #expect(Verifier.check(changeset, from: a, to: b) == nil, "\(peer.name)")
+    }
+    #expect(!StrategyTraits(handlesSections: false).handles(a, b))
+  }
+
+  /// The prepared diff holds the peer's call alone: converting happens in
+  /// `changeset()`, after it, and the result is what `changeset(from:to:)` gives.
+  @Test(arguments: Peers.all.map(\.name))
+  func preparedDiffGivesTheSameChangeset(name: String) {
+    let peer = Peers.all.first { $0.name == name }!
+    let prepared = peer.preparedStringDiff(from: old, to: new)
+    #expect(prepared.changeset() == nil)  // nothing diffed yet
+    prepared.diff()
+    #expect(prepared.changeset() == peer.changeset(from: old, to: new))
+    #expect(prepared.changeset() == nil)  // taken
+  }
+}
+
+/// The batch as UIKit receives it, as a stage: contents read from the state after it.
+@Suite struct UIKitBatchTests {
+  @Test func insertsAndReloadsTakeTheirContentFromTheStateAfter() {
+    let before = flat("a=1", "b")
+    let after = flat("b", "a=2", "n=3")
+    let batch = UIKitBatch(insertItems: [path(2)], reloadItems: [path(0)], moveItems: [(path(1), path(0))])
+    let changeset = Changeset(batches: [(batch, after)], from: before)
+    #expect(changeset.stages.count == 1)
+    #expect(changeset.stages[0].itemInserts == [.init(path: path(2), item: Item("n", content: "3"))])
+    #expect(changeset.stages[0].itemUpdates == [.init(path: path(0), content: "2")])
+    #expect(Verifier.check(changeset, from: before, to: after) == nil)
+  }
+
+  @Test func anEmptyBatchIsNoStageAndAPlaceOutOfRangeIsKept() {
+    let before = flat("a")
+    let changeset = Changeset(batches: [(UIKitBatch(), before), (UIKitBatch(deleteItems: [path(5)]), flat("a"))], from: before)
+    #expect(changeset.stages.count == 1 && changeset.stages[0].itemDeletes == [path(5)])
+    guard case .invalidStage(let error)? = Verifier.check(changeset, from: before, to: flat("a")), case .brokenRule(let broken) = error.error
+    else {
+      Issue.record("the out-of-range delete was not judged by a rule")
+      return
+    }
+    #expect(broken.rule == 1)
+  }
+}
