@@ -216,11 +216,12 @@ import Testing
       "1-hang.json": #"{"old": ["a"], "new": ["x", "y"]}"#, "2-swap.json": #"{"old": ["a", "b"], "new": ["b", "a"]}"#,
     ])
     #expect(status == 1)
-    #expect(text == """
-      \(dir)/1-hang.json: hangs: hang: used more than 1 s of CPU time
-      1 passed, 1 failed
-
-      """)
+    // A hang either way: by its CPU time, or, starved on a loaded machine,
+    // by the wall-clock backstop. Which one says how busy the machine was.
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(text)")
+    #expect(lines.first?.hasPrefix("\(dir)/1-hang.json: hangs: hang: ") == true, "\(text)")
+    #expect(lines.last == "1 passed, 1 failed")
   }
 
   @Test func aTraceIsWalkedFromEachStrategysOwnResults() throws {
