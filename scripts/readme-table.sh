@@ -19,6 +19,6 @@ if begin not in text or end not in text:
     sys.exit("readme-table: README.md has no peers markers")
 head, rest = text.split(begin, 1)
 _, tail = rest.split(end, 1)
-open("README.md", "w").write(head + begin + "\n" + sys.argv[1] + end + tail)
+open("README.md", "w").write(head + begin + "\n" + sys.argv[1].rstrip("\n") + "\n" + end + tail)
 PY
 echo "README.md: How it compares, from $summary"
