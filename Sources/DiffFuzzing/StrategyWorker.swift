@@ -25,10 +25,9 @@ public enum StrategyWorker {
   static func isFlat(_ trace: TraceReader) throws(CorpusError) -> Bool {
     var trace = trace
     guard let first = try trace.next()?.snapshot else { return true }
-    let flat = StrategyTraits(handlesSections: false)
-    guard flat.handles(first, first) else { return false }
+    guard first.isFlat(with: first) else { return false }
     while let next = try trace.next()?.snapshot {
-      guard flat.handles(first, next) else { return false }
+      guard first.isFlat(with: next) else { return false }
     }
     return true
   }

@@ -184,16 +184,10 @@ import Testing
 
 /// Test-only: hashmap behind a conversion that allocates `ballast` bytes of
 /// input before the diff, as a peer's adapter converts snapshots; no sections.
-struct ConvertsItsInput: DiffStrategy {
+struct ConvertsItsInput: ConvertingStrategy {
   var ballast: Int
   var name: String { "converts-its-input" }
   var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, handlesSections: false) }
-
-  func changeset<S: Hashable, I: Hashable, C: Equatable>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
-    let prepared = prepareDiff(from: old, to: new)
-    prepared.diff()
-    return prepared.changeset()!
-  }
 
   func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>

@@ -9,17 +9,11 @@ import SnapshotDiff
 /// two stages where there are both, and so is it judged.
 ///
 /// - Complexity: O(*n*) expected.
-public struct DeepDiffPeer: DiffStrategy {
+public struct DeepDiffPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "deepdiff" }
   public var traits: StrategyTraits {
     StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear, handlesSections: false)
-  }
-
-  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
-    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
-  ) -> SnapshotDiff.Changeset<S, I, C> {
-    prepareDiff(from: old, to: new).whole()
   }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(

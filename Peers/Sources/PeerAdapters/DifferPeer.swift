@@ -11,22 +11,16 @@ import SnapshotDiff
 /// whose content changed is deleted and inserted again.
 ///
 /// - Complexity: O((*N* + *M*) · *D*), plus O(*D*²) to pair moves.
-public struct DifferPeer: DiffStrategy {
+public struct DifferPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "differ" }
   public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: true, cost: .flatEditScript) }
-
-  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
-    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
-  ) -> SnapshotDiff.Changeset<S, I, C> {
-    prepareDiff(from: old, to: new).whole()
-  }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
   ) -> PreparedDiff<S, I, C> {
     func path(_ p: IndexPath) -> ItemPath { ItemPath(section: p[0], item: p[1]) }
-    if StrategyTraits(handlesSections: false).handles(old, new) {
+    if old.isFlat(with: new) {
       let source = old.allItems.map(DifferItem.init), target = new.allItems.map(DifferItem.init)
       return PreparedDiff(diff: { source.extendedDiff(target) }) { diff in
         let update = BatchUpdate(diff: diff)

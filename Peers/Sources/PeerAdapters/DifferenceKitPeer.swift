@@ -9,23 +9,17 @@ import SnapshotDiff
 /// `performBatchUpdates`, after setting the stage's `data`: so is it judged.
 ///
 /// - Complexity: O(*n*) expected; several stages.
-public struct DifferenceKitPeer: DiffStrategy {
+public struct DifferenceKitPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "differencekit" }
   /// Its move rule is its own (neither greedy rank nor minimal: the Heckel
   /// guide shows where it differs); it never deletes and re-inserts a kept item.
   public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear) }
 
-  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
-    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
-  ) -> SnapshotDiff.Changeset<S, I, C> {
-    prepareDiff(from: old, to: new).whole()
-  }
-
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
   ) -> PreparedDiff<S, I, C> {
-    if StrategyTraits(handlesSections: false).handles(old, new) {
+    if old.isFlat(with: new) {
       let section = old.section(at: 0)
       let source = old.allItems.map(DKItem.init), target = new.allItems.map(DKItem.init)
       return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in

@@ -10,16 +10,10 @@ import SnapshotDiff
 /// sends no section reloads. So is it judged.
 ///
 /// - Complexity: O(*n*) expected; several stages.
-public struct DifferentiatorPeer: DiffStrategy {
+public struct DifferentiatorPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "differentiator" }
   public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear) }
-
-  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
-    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
-  ) -> SnapshotDiff.Changeset<S, I, C> {
-    prepareDiff(from: old, to: new).whole()
-  }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>

@@ -9,19 +9,13 @@ import SnapshotDiff
 /// delete and an insert) then gives one `performBatchUpdates`: so is it judged.
 ///
 /// - Complexity: O(*n*) expected.
-public struct ListDiffPeer: DiffStrategy {
+public struct ListDiffPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "listdiff" }
   /// IGListKit's move rule is the greedy rank rule (an item moves when its
   /// place among kept items changes); an updated item is re-inserted.
   public var traits: StrategyTraits {
     StrategyTraits(moveRule: .greedyRank, reinsertsKeptItems: true, cost: .linear, handlesSections: false)
-  }
-
-  public func changeset<S: Hashable, I: Hashable, C: Equatable>(
-    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
-  ) -> SnapshotDiff.Changeset<S, I, C> {
-    prepareDiff(from: old, to: new).whole()
   }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(

@@ -80,11 +80,3 @@ extension Snapshot {
     (try? Snapshot(sections: sections)) ?? fallback
   }
 }
-
-extension PreparedDiff {
-  /// The three steps at once, untimed: what a peer's `changeset(from:to:)` is.
-  func whole() -> Changeset<SectionID, ItemID, Content> {
-    diff()
-    return changeset() ?? Changeset()
-  }
-}

@@ -97,7 +97,7 @@ let new = flat("d", "a", "x", "c=2")
       return
     }
     #expect(broken.rule == 6)
-    #expect(!StrategyTraits(handlesSections: false).handles(a, b))
+    #expect(!a.isFlat(with: b) && !StrategyTraits(handlesSections: false).handles(a, b))
   }
 
   /// The prepared diff holds the peer's call alone: converting happens in

@@ -28,6 +28,14 @@ extension Snapshot {
   @inlinable
   public func sectionContent(at index: Int) -> Content? { _sectionContents[index] }
 
+  /// Whether this and `other` are one flat list each: one section on each
+  /// side, with the same id and content (what a diff without sections takes).
+  @inlinable
+  public func isFlat(with other: Self) -> Bool {
+    numberOfSections == 1 && other.numberOfSections == 1 && _sectionIDs[0] == other._sectionIDs[0]
+      && _sectionContents[0] == other._sectionContents[0]
+  }
+
   /// The flat range of the items of section `index`.
   @inlinable
   public func itemRange(ofSection index: Int) -> Range<Int> {

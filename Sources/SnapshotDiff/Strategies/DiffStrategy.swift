@@ -48,7 +48,8 @@ public protocol DiffStrategy: Sendable {
   /// the strategy's own input here; the result's `diff()` runs the algorithm
   /// alone. The default has nothing to convert: its `diff()` is
   /// ``changeset(from:to:)``. A strategy that wraps another library's diff
-  /// implements this, and its `changeset(from:to:)` runs the three steps.
+  /// is a ``ConvertingStrategy``: it implements this, and its
+  /// `changeset(from:to:)` runs the three steps.
   func prepareDiff<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>

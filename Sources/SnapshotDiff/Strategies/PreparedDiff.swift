@@ -53,6 +53,24 @@ public struct PreparedDiff<SectionID: Hashable, ItemID: Hashable, Content: Equat
   public func discard() { _discard() }
 }
 
+/// A strategy that diffs types of its own (another library's adapter): it
+/// implements ``DiffStrategy/prepareDiff(from:to:)``, and its changeset is
+/// the three steps run at once.
+public protocol ConvertingStrategy: DiffStrategy {}
+
+extension ConvertingStrategy {
+  /// Prepares, diffs and converts, untimed.
+  @inlinable
+  public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> Changeset<SectionID, ItemID, Content> {
+    let prepared = prepareDiff(from: old, to: new)
+    prepared.diff()
+    return prepared.changeset() ?? Changeset()  // never nil after diff()
+  }
+}
+
 /// Where a prepared diff keeps its output between the timed call and the conversion.
 @usableFromInline
 final class _OutputBox<Output> {

@@ -67,11 +67,9 @@ public struct StrategyTraits: Hashable, Sendable {
   }
 
   /// Whether a strategy with these traits can diff this pair: always, unless
-  /// it has no sections and the pair is not flat.
+  /// it has no sections and the pair is not flat (``Snapshot/isFlat(with:)``).
   @inlinable
   public func handles<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) -> Bool {
-    handlesSections
-      || (old.numberOfSections == 1 && new.numberOfSections == 1
-        && old.sectionIdentifiers[0] == new.sectionIdentifiers[0] && old.sectionContent(at: 0) == new.sectionContent(at: 0))
+    handlesSections || old.isFlat(with: new)
   }
 }
