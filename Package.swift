@@ -73,7 +73,7 @@ let package = Package(
       name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff", "peak-fixture"]),
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
-    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff"]),
+    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffFuzzing", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // The repository's own files: the GitHub workflows and the README's badge.
     .testTarget(name: "RepositoryTests", dependencies: [.product(name: "Yams", package: "Yams")]),
     // Test-only: broken strategies, and a worker that runs them in child processes.

@@ -51,6 +51,8 @@ struct BenchCommand: ParsableCommand {
   @Argument(help: "Corpus files and .jsonl traces, or folders of them, to bench instead of the built-in grid.")
   var paths: [String] = []
 
+  @OptionGroup var progressOption: ProgressOption
+
   func run() throws {
     var workloads = quick ? Workload.all.filter(\.quick) : Workload.all
     if instructions && filter.isEmpty { workloads = workloads.filter(\.countedByDefault) }
@@ -97,8 +99,11 @@ struct BenchCommand: ParsableCommand {
     if instructions {
       let path = out ?? "results/\(info.commit)-instructions.csv"
       var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)
-      counter.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-      printError("bench --instructions: \(workloads.count) workloads under callgrind, commit \(info.commit), \(info.toolchain)")
+      let progress = ProgressLine(quiet: progressOption.quiet)
+      counter.log = { Self.show($0, at: $1, on: progress) }
+      counter.progress = { progress.update("\($0.position) \($0.workload): counting · \(Self.left($0))") }
+      defer { progress.finish() }
+      printError("bench --instructions: \(workloads.count) workloads, \(workloads.count * subjects.count) cells under callgrind, commit \(info.commit), \(info.toolchain)")
       let cells: [CellResult]
       do {
         cells = try counter.run()
@@ -112,12 +117,38 @@ struct BenchCommand: ParsableCommand {
     var runner = BenchRunner(
       workloads: workloads, subjects: subjects,
       settings: quick ? .quick : BenchSettings(), info: info)
-    runner.log = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    printError("bench: \(workloads.count) workloads, commit \(info.commit), \(info.toolchain), jemalloc \(AllocationProbe.version ?? "?")")
+    let progress = ProgressLine(quiet: progressOption.quiet)
+    runner.log = { Self.show($0, at: $1, on: progress) }
+    runner.progress = { p in
+      progress.update("\(p.position) \(p.workload)\(p.step.map { " apply \($0)" } ?? ""): sampling · \(Self.left(p))")
+    }
+    defer { progress.finish() }
+    let cells = workloads.count * subjects.count
+    // Each cell samples at least the budget of its own timed work: the floor of the estimate.
+    let least = Double(cells) * runner.settings.budgetSeconds
+    printError(
+      "bench: \(workloads.count) workloads, \(cells) cells, at least \(ProgressLine.duration(least)) (\(runner.settings.budgetSeconds) s of samples a cell), "
+        + "commit \(info.commit), \(info.toolchain), jemalloc \(AllocationProbe.version ?? "?")")
     if let why = AllocationProbe.exactPeakUnavailable() {
       printError("bench: peak_bytes from jemalloc's thread peak (refreshed every 64 KiB), not exact: \(why)")
     }
     try finish(runner.run(), path: path)
+  }
+
+  /// A cell's line with its position and the time left: routine lines are
+  /// progress (every few seconds, off a terminal), skips and failures stay.
+  static func show(_ line: CellLine, at p: BenchProgress, on progress: ProgressLine) {
+    let text = "\(p.position) \(line.text) · \(left(p))"
+    // The last cell's line ends the progress: shown whatever the interval.
+    let stays = line.isNotable || progress.mode == .terminal || (p.cellsDone == p.cellsTotal && progress.mode != .off)
+    if stays { progress.note(text) } else { progress.update(text) }
+  }
+
+  /// The time left at the pace of the cells measured so far.
+  static func left(_ p: BenchProgress) -> String {
+    if p.cellsDone == p.cellsTotal { return "done" }
+    return ProgressLine.remaining(done: Double(p.measuredDone), total: Double(p.measuredTotal), elapsed: p.elapsedSeconds)
+      .map { ProgressLine.duration($0) + " left" } ?? "estimating"
   }
 
   func finish(_ cells: [CellResult], path: String) throws {

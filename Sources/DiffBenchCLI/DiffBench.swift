@@ -88,8 +88,11 @@ struct StrategyOptions: ParsableArguments {
 }
 
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data(("diffbench: " + line + "\n").utf8))
+  FileHandle.standardError.write(Data((errorLine(line) + "\n").utf8))
 }
+
+/// A one-line error as standard error shows it.
+func errorLine(_ line: String) -> String { "diffbench: " + line }
 
 /// Reads a corpus case; an invalid one is one line on standard error and exit 2.
 func loadCase(_ file: String) throws -> CorpusCase {

@@ -37,6 +37,7 @@ struct FuzzCommand: ParsableCommand {
 
   @OptionGroup var strategies: StrategyOptions
   @OptionGroup var timeout: TimeoutOption
+  @OptionGroup var progressOption: ProgressOption
 
   @Option(help: "Worker processes.")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -67,20 +68,18 @@ struct FuzzCommand: ParsableCommand {
     print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s")
     fflush(nil)  // before the progress line on standard error
     let engine = FuzzEngine(configuration: configuration)
-    let interactive = isatty(2) != 0
-    var lastLine = Date.distantPast
-    engine.progress = { report in
+    let progress = ProgressLine(quiet: progressOption.quiet)
+    engine.progress = { [seconds, iterations] report in
       let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
-      let line = String(format: "%8.1f s  %10d pairs  %8.0f pairs/s  %d failures", report.seconds, report.pairs, rate, report.failures)
-      if interactive {
-        FileHandle.standardError.write(Data(("\r" + line).utf8))
-      } else if Date().timeIntervalSince(lastLine) >= 10 {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-        lastLine = Date()
-      }
+      var line = String(format: "%8.1f s  %10d pairs  %8.0f pairs/s  %d failures", report.seconds, report.pairs, rate, report.failures)
+      // Time left: of --seconds, or at this pace of the --iterations (shrinking aside).
+      let left = seconds.map { $0 - report.seconds }
+        ?? ProgressLine.remaining(done: Double(report.pairs), total: Double(iterations ?? 1000), elapsed: report.seconds)
+      if let left { line += "  \(ProgressLine.duration(left)) left" }
+      progress.update(line)
     }
     engine.found = { finding in
-      if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+      progress.finish()
       print(oneLine("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)"))
       print("  \(finding.isTrace ? "session" : "pair"): --seed \(seed), iteration \(finding.iteration); \(finding.outcome): \(finding.originalItems) → \(finding.shrunkItems) items")
       print("  wrote \(finding.file)")
@@ -88,7 +87,7 @@ struct FuzzCommand: ParsableCommand {
       fflush(nil)
     }
     let report = engine.run()
-    if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+    progress.finish()
     let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
     print(String(
       format: "%d pairs and sessions in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d not reproduced, %d repeats); seed %llu",

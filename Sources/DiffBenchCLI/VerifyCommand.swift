@@ -15,16 +15,18 @@ struct VerifyCommand: ParsableCommand {
       ids are deleted and the new ones inserted, an identical pair gives no stage, moves are at \
       least min_moves (exactly, for a strategy that promises the minimum) and follow the \
       strategy's documented move rule. min_moves itself is checked against a reference. \
-      Folders are searched recursively for .json files. Each strategy runs in a child process: \
+      Folders are searched recursively for .json pairs and .jsonl traces. Each strategy runs in a child process: \
       a trap is a `crash`, no answer within --timeout a `hang`, and the rest still run.
 
       Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`. \
-      Invalid files get a one-line error on standard error and are skipped.
+      Invalid files get a one-line error on standard error and are skipped. Progress (file, \
+      strategy, applies of a trace, time left) goes to standard error; --quiet turns it off.
       Exit status: 0 all passed, 1 a strategy failed, 2 invalid input or usage.
       """)
 
   @OptionGroup var strategies: StrategyOptions
   @OptionGroup var timeout: TimeoutOption
+  @OptionGroup var progressOption: ProgressOption
 
   @Argument(help: "Corpus files or folders.")
   var paths: [String]
@@ -35,10 +37,28 @@ struct VerifyCommand: ParsableCommand {
 
   func run() throws {
     // Each strategy in a child process of its own: a trap is a failure, not the end of the run.
-    let verifier = CorpusVerifier(
+    let progress = ProgressLine(quiet: progressOption.quiet)
+    var verifier = CorpusVerifier(
       strategies: strategies.selected, isolation: workerCommand, timeout: timeout.timeout,
-      output: { print($0) }, errors: { printError($0) })
+      output: { print($0) }, errors: { progress.note(errorLine($0)) })
+    verifier.progress = { progress.update(Self.line($0)) }
     let status = verifier.run(paths: paths)
+    progress.finish()
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// `[3/12] Corpus/a.jsonl hashmap: 1,200/2,520 applies, 310/s, 4 s left`.
+  static func line(_ p: VerifyProgress) -> String {
+    var text = "[\(p.fileIndex)/\(p.fileCount)] \(p.file) \(p.strategy)"
+    guard let applies = p.applies else { return text }
+    text += ": \(applies)" + (p.totalApplies.map { "/\($0)" } ?? "") + " applies"
+    guard applies > 0, p.elapsedSeconds > 0 else { return text }
+    text += String(format: ", %.0f/s", Double(applies) / p.elapsedSeconds)
+    if let total = p.totalApplies,
+      let left = ProgressLine.remaining(done: Double(applies), total: Double(total), elapsed: p.elapsedSeconds)
+    {
+      text += ", \(ProgressLine.duration(left)) left"
+    }
+    return text
   }
 }

@@ -66,8 +66,11 @@ public struct BenchRunner {
   public var subjects: [TimedSubject]
   public var settings: BenchSettings
   public var info: RunInfo
-  /// Progress, one line a cell, for standard error.
-  public var log: (String) -> Void = { _ in }
+  /// A line a cell, after its workload, with where the run is then.
+  public var log: (CellLine, BenchProgress) -> Void = { _, _ in }
+  /// Where the run is during a workload: at each apply of a trace, and
+  /// about every second while a pair is sampled.
+  public var progress: (BenchProgress) -> Void = { _ in }
   /// The cost model's rates; measured at start-up unless given (tests give
   /// them, so that a skip never depends on the machine's speed).
   var calibration: Calibration?
@@ -83,9 +86,14 @@ public struct BenchRunner {
   }
 
   public func run() -> [CellResult] {
-    var state = RunState(probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects))
+    let started = Clock.wall()
+    var state = RunState(
+      probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects),
+      progress: BenchProgress(cellsTotal: workloads.count * subjects.count), started: started, report: progress)
     var results: [CellResult] = []
     for workload in workloads {
+      state.progress.workload = workload.name
+      state.progress.step = nil
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
       do {
         try measure(workload, into: &cells, state: &state)
@@ -94,15 +102,22 @@ public struct BenchRunner {
         for k in cells.indices where cells[k].skipped == nil { cells[k].failure = cells[k].failure ?? "\(error)" }
       }
       for cell in cells {
+        state.progress.cellsDone += 1
+        if cell.skipped != nil { state.progress.cellsSkipped += 1 }
+        state.progress.elapsedSeconds = Double(Clock.wall() - started) / 1e9
+        let line: CellLine
         if let reason = cell.skipped {
-          log("\(workload.name) \(cell.strategy): skipped (\(reason))")
+          line = CellLine(text: "\(workload.name) \(cell.strategy): skipped (\(reason))", isNotable: true)
         } else if cell.rows.isEmpty {
-          log("\(workload.name) \(cell.strategy): no rows" + (cell.failure.map { " — FAILED: \($0)" } ?? ""))
+          line = CellLine(text: "\(workload.name) \(cell.strategy): no rows" + (cell.failure.map { " — FAILED: \($0)" } ?? ""), isNotable: true)
         } else {
           let median = Statistics.median(cell.rows.compactMap(\.wallNanoseconds).map { Double($0) })
-          log(String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.rows.count, median / 1e6,
-            cell.failure.map { " — FAILED: \($0)" } ?? ""))
+          line = CellLine(
+            text: String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.rows.count, median / 1e6,
+              cell.failure.map { " — FAILED: \($0)" } ?? ""),
+            isNotable: cell.failure != nil)
         }
+        log(line, state.progress)
       }
       results += cells
     }
@@ -112,6 +127,20 @@ public struct BenchRunner {
   struct RunState {
     var probe: AllocationProbe
     var calibration: Calibration
+    var progress: BenchProgress
+    var started: UInt64
+    var report: (BenchProgress) -> Void
+    var lastReport: UInt64 = 0
+
+    /// Reports where the run is, at most every half second.
+    mutating func tick(step: Int?) {
+      let now = Clock.wall()
+      guard now - lastReport >= 500_000_000 else { return }
+      lastReport = now
+      progress.step = step
+      progress.elapsedSeconds = Double(now - started) / 1e9
+      report(progress)
+    }
   }
 
   /// How many rounds to sample an apply.
@@ -225,6 +254,7 @@ public struct BenchRunner {
         }
       }
       round += 1
+      state.tick(step: step)
     }
   }
 }

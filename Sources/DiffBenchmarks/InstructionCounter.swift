@@ -27,8 +27,10 @@ public struct InstructionCounter {
   /// How much slower code runs under callgrind than natively (measured
   /// here: 40–60×), for the skip estimate.
   public static let slowdown = 50.0
-  /// Progress, one line a cell, for standard error.
-  public var log: (String) -> Void = { _ in }
+  /// A line a cell, after its workload, with where the run is then.
+  public var log: (CellLine, BenchProgress) -> Void = { _, _ in }
+  /// Where the run is when a workload starts (its count takes a while).
+  public var progress: (BenchProgress) -> Void = { _ in }
 
   public init(workloads: [Workload], subjects: [TimedSubject], info: RunInfo, workerCommand: [String]) {
     self.workloads = workloads
@@ -62,7 +64,12 @@ public struct InstructionCounter {
     let child = try Self.strippedCopy(of: workerCommand[0], in: scratch)
     let calibration = Calibration.measure(subjects)
     var results: [CellResult] = []
+    let started = Clock.wall()
+    var position = BenchProgress(cellsTotal: workloads.count * subjects.count)
     for workload in workloads {
+      position.workload = workload.name
+      position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
+      progress(position)
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
       // Each apply verified natively first; it waits for the counts.
       var applies: [PreparedApply] = []
@@ -95,12 +102,16 @@ public struct InstructionCounter {
         }
       }
       for cell in cells {
+        position.cellsDone += 1
+        if cell.skipped != nil { position.cellsSkipped += 1 }
+        position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
         if let reason = cell.skipped {
-          log("\(workload.name) \(cell.strategy): skipped (\(reason))")
+          log(CellLine(text: "\(workload.name) \(cell.strategy): skipped (\(reason))", isNotable: true), position)
         } else if !cell.rows.isEmpty {
           let total = cell.rows.reduce(UInt64(0)) { $0 + ($1.instructions ?? 0) }
-          log("\(workload.name) \(cell.strategy): \(total) instructions" + (cell.rows.count > 1 ? " in \(cell.rows.count) applies" : "")
-            + (cell.failure.map { " — FAILED: \($0)" } ?? ""))
+          let text = "\(workload.name) \(cell.strategy): \(total) instructions" + (cell.rows.count > 1 ? " in \(cell.rows.count) applies" : "")
+            + (cell.failure.map { " — FAILED: \($0)" } ?? "")
+          log(CellLine(text: text, isNotable: cell.failure != nil), position)
         }
       }
       results += cells

@@ -1,5 +1,34 @@
 import DiffVerification
+import Foundation
 import SnapshotDiff
+
+/// Where a `verify` run is: which file of how many, which strategy, and in
+/// a trace the applies walked of its total.
+public struct VerifyProgress: Sendable, Equatable {
+  public var file: String
+  /// From 1.
+  public var fileIndex: Int
+  public var fileCount: Int
+  public var strategy: String
+  /// In a trace: applies reached, and the trace's applies (its lines but one).
+  public var applies: Int?
+  public var totalApplies: Int?
+  /// Wall seconds on this file with this strategy.
+  public var elapsedSeconds: Double
+
+  public init(
+    file: String, fileIndex: Int, fileCount: Int, strategy: String, applies: Int? = nil, totalApplies: Int? = nil,
+    elapsedSeconds: Double
+  ) {
+    self.file = file
+    self.fileIndex = fileIndex
+    self.fileCount = fileCount
+    self.strategy = strategy
+    self.applies = applies
+    self.totalApplies = totalApplies
+    self.elapsedSeconds = elapsedSeconds
+  }
+}
 
 /// `diffbench verify`: strategies over corpus files and traces, a line per
 /// failure, a closing count, and the exit status of the command.
@@ -15,6 +44,8 @@ public struct CorpusVerifier {
   public var isolation: [String]?
   /// CPU seconds one strategy call may use before it is a hang, at least.
   public var timeout: Double
+  /// Where the run is: as each file and strategy starts, and at each apply of a trace.
+  public var progress: (VerifyProgress) -> Void = { _ in }
 
   public init(
     strategies: [any DiffStrategy], isolation: [String]? = nil, timeout: Double = 10,
@@ -59,8 +90,20 @@ public struct CorpusVerifier {
       let clients = strategies.enumerated().map { k, strategy in
         WorkerClient(command: isolation, checking: .strategy(strategy.name), alsoMinimumMoves: k == 0, timeout: timeout)
       }
-      files: for file in files {
+      // Workers are reaped before the closing line, so that `time` and
+      // getrusage(RUSAGE_CHILDREN) count them.
+      defer { for client in clients { client.shutDown() } }
+      files: for (index, file) in files.enumerated() {
+        let total = isTraceFile(file) ? Self.applies(inTrace: file) : nil
         for (k, client) in clients.enumerated() {
+          let started = Date()
+          let at = { (applies: Int?) in
+            VerifyProgress(
+              file: file, fileIndex: index + 1, fileCount: files.count, strategy: client.strategy, applies: applies,
+              totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started))
+          }
+          progress(at(total.map { _ in 0 }))
+          client.walking = { [progress] name, apply in if name == client.strategy { progress(at(apply - 1)) } }
           // Each worker reads the file itself: nothing large crosses a pipe.
           let found = client.check(file: file)
           if let bad = found.first(where: { $0.failure.kind == .invalidInput }) {
@@ -77,13 +120,21 @@ public struct CorpusVerifier {
         }
       }
     } else {
-      for file in files {
+      for (index, file) in files.enumerated() {
         do {
           if isTraceFile(file) {
+            let total = Self.applies(inTrace: file)
             for strategy in strategies {
               if !strategy.traits.handlesSections, try !StrategyWorker.isFlat(TraceReader(contentsOf: file)) { skipped += 1; continue }
               var trace = try TraceReader(contentsOf: file)
-              record(file, strategy.name, try Verifier.walk(strategy, &trace).map { .reported($0.failure.kind, message: $0.description) })
+              let started = Date()
+              let failure = try Verifier.walk(&trace, traits: strategy.traits) { apply, old, new in
+                progress(VerifyProgress(
+                  file: file, fileIndex: index + 1, fileCount: files.count, strategy: strategy.name, applies: apply - 1,
+                  totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started)))
+                return Verifier.changeset(strategy, from: old, to: new)
+              }
+              record(file, strategy.name, failure.map { .reported($0.failure.kind, message: $0.description) })
             }
           } else {
             let pair = try CorpusCase.load(contentsOf: file)
@@ -103,5 +154,26 @@ public struct CorpusVerifier {
     // Skips are counted only where there are some: the line is otherwise as it always was.
     output("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped (\(StrategyWorker.noSections))" : ""))
     return invalid ? 2 : failed > 0 ? 1 : 0
+  }
+
+  /// A trace's applies: its non-blank lines but the first, counted without
+  /// parsing (a read of the file); `nil` when it cannot be read.
+  static func applies(inTrace path: String) -> Int? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    var lines = 0
+    var blank = true
+    while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+      for byte in chunk {
+        if byte == UInt8(ascii: "\n") {
+          if !blank { lines += 1 }
+          blank = true
+        } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") {
+          blank = false
+        }
+      }
+    }
+    if !blank { lines += 1 }
+    return max(0, lines - 1)
   }
 }

@@ -255,7 +255,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       reading: while case .line(let line) = child.readLine() {
         guard let event = try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) else { break reading }
         var quiet = silence
-        if case .deadline(_, _, let seconds) = event {
+        if case .deadline(_, _, let seconds, _) = event {
           quiet = Double(checked.count) * WorkerClient.backstop(Deadline(cpuSeconds: seconds))
         }
         lock.lock()

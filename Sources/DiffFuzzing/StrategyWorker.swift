@@ -57,12 +57,12 @@ public enum StrategyWorker {
     /// One strategy's call on a pair, under the watchdog.
     func run(
       _ name: String, _ strategy: any DiffStrategy, _ old: StringSnapshot, _ new: StringSnapshot, work: WorkEstimate?,
-      iteration: UInt64?, announce: Bool = false
+      iteration: UInt64?, apply: Int? = nil
     ) -> Result<StringChangeset, VerificationFailure> {
       let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
-      if announce || deadline.cpuSeconds > configuration.timeout {
+      if apply != nil || deadline.cpuSeconds > configuration.timeout {
         // The parent's own backstop follows the worker's, which is longer for this pair.
-        emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds))
+        emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds, apply: apply))
       }
       watchdog.begin(strategy: name, iteration: iteration, deadline: deadline)
       defer { watchdog.end() }
@@ -132,11 +132,11 @@ public enum StrategyWorker {
             continue
           }
           var trace = try open()
-          let failure = try Verifier.walk(&trace, traits: strategy.traits, limits: limits) { _, old, new in
+          let failure = try Verifier.walk(&trace, traits: strategy.traits, limits: limits) { apply, old, new in
             // Only a superlinear strategy's deadline needs the estimate.
             run(
               name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
-              iteration: iteration, announce: true)
+              iteration: iteration, apply: apply)
           }
           if let failure {
             emit(.failed(iteration: iteration, strategy: name, kind: failure.failure.kind, message: failure.description))

@@ -18,6 +18,8 @@ public final class WorkerClient {
   /// The names the worker did not run on the last request's pair or trace
   /// (a strategy without sections, on one with sections).
   public private(set) var skipped: Set<String> = []
+  /// Called as a trace walk reaches each apply: the strategy, the apply (from 1).
+  public var walking: ((_ strategy: String, _ apply: Int) -> Void)?
 
   /// Extra seconds the parent waits beyond the worker's own watchdog.
   static let grace = 3.0
@@ -44,8 +46,21 @@ public final class WorkerClient {
   }
 
   deinit {
-    worker?.closeInput()
-    worker?.kill()
+    shutDown()
+  }
+
+  /// Ends the worker and reaps it, so that `time` and
+  /// getrusage(RUSAGE_CHILDREN) count it: its input closed, it ends by
+  /// itself, or is killed after two seconds.
+  public func shutDown() {
+    guard let worker else { return }
+    self.worker = nil
+    worker.closeInput()
+    let deadline = Date(timeIntervalSinceNow: 2)
+    var read = worker.readLine(deadline: deadline)
+    while case .line = read { read = worker.readLine(deadline: deadline) }
+    if case .timedOut = read { worker.kill() }
+    _ = worker.waitForEnd()
   }
 
   /// How the strategy fails on the pair, or `nil` when it passes.
@@ -82,8 +97,9 @@ public final class WorkerClient {
           return found
         case let .skipped(_, name, _)?:
           skipped.insert(name)
-        case .deadline(_, _, let seconds)?:
+        case let .deadline(_, name, seconds, apply)?:
           deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: seconds)))
+          if let apply { walking?(name, apply) }
         case let .failed(_, name, kind, message)?:
           found.append((name.isEmpty ? strategy : name, .reported(kind, message: message)))
           if kind == .hang { return end(found) }

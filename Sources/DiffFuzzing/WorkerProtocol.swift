@@ -53,8 +53,10 @@ public enum WorkerProtocol {
     /// Every strategy is done with the pair, whatever they found.
     case finished(iteration: UInt64?)
     /// The strategy about to run on the pair has a deadline longer than the
-    /// timeout (its cost model estimates more): the parent waits for it.
-    case deadline(iteration: UInt64?, strategy: String, seconds: Double)
+    /// timeout (its cost model estimates more): the parent waits for it. In
+    /// a trace walk every apply is announced, with its number (`apply`,
+    /// from 1), which is also how far the walk got.
+    case deadline(iteration: UInt64?, strategy: String, seconds: Double, apply: Int? = nil)
     /// The strategy was not run on the pair: it does not handle it (a flat
     /// list's diff, a pair with sections: `reason` is "no sections").
     case skipped(iteration: UInt64?, strategy: String, reason: String)

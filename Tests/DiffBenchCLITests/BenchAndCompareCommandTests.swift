@@ -130,7 +130,7 @@ import Testing
     let bench = try diffbench(["bench", "--quick", dir + "/bad.jsonl", "--out", dir + "/r.csv"])
     #expect(bench.status == 2 && bench.err.hasSuffix("diffbench: \(dir)/bad.jsonl: line 2: $: duplicate item id \"a\" at [0, 0] and [0, 1]\n"), "\(bench.err)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/r.csv"))
-    let verify = try diffbench(["verify", dir + "/bad.jsonl"])
+    let verify = try diffbench(["verify", "--quiet", dir + "/bad.jsonl"])
     #expect(verify.status == 2)
     #expect(verify.err == "diffbench: \(dir)/bad.jsonl: line 2: $: duplicate item id \"a\" at [0, 0] and [0, 1]\n", "\(verify.err)")
   }

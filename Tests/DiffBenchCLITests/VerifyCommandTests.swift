@@ -27,7 +27,8 @@ import Testing
       "a/b/nested.json": good,
       "a/notes.txt": "ignored",
     ])
-    let run = try diffbench(["verify", dir])
+    // --quiet: no progress lines among the errors, which still show.
+    let run = try diffbench(["verify", "--quiet", dir])
     #expect(run.status == 2)
     #expect(run.out == "10 passed, 0 failed\n")  // two good files × five strategies
     let errors = run.err.split(separator: "\n").map(String.init)
@@ -60,5 +61,48 @@ import Testing
     #expect(lines.contains("dk-100k") && lines.contains("sections-10x10k") && lines.contains("identical-100k"))
     #expect(lines.count == 5 + 29)
     #expect(lines.contains("trace-chat") && lines.contains("int-100k") && lines.contains("shuffle-1m"))
+  }
+}
+
+@Suite struct ProgressCommandTests {
+  /// A 300-apply session: 40 items, one moved and one changed an apply.
+  static func session() -> String {
+    var items = (0..<40).map { "item-\($0)" }
+    var lines: [String] = []
+    for step in 0...300 {
+      if step > 0 { items.insert(items.removeLast(), at: step % 40) }
+      let json = items.enumerated().map { k, id in #"{"id": "\#(id)", "content": "\#(k == step % 40 ? step : 0)"}"# }
+      lines.append(#"{"sections": [{"id": "s", "items": [\#(json.joined(separator: ", "))]}]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Progress goes to standard error only: standard output is the same
+  /// byte for byte with it and without it (--quiet).
+  @Test func verifyShowsProgressOnStandardErrorAndTheSameStandardOutput() throws {
+    let dir = try folder(["session.jsonl": Self.session(), "swap.json": #"{"old": ["a", "b"], "new": ["b", "a"]}"#])
+    let shown = try diffbench(["verify", dir])
+    let quiet = try diffbench(["verify", "--quiet", dir])
+    #expect(shown.status == 0 && quiet.status == 0, "\(shown.err)")
+    #expect(shown.out == quiet.out)
+    #expect(shown.out.hasSuffix("passed, 0 failed\n"))
+    #expect(quiet.err.isEmpty, "\(quiet.err)")
+    // Not a terminal: plain lines, the first at once, naming the file of
+    // two, the strategy, and the applies of the trace.
+    let first = try #require(shown.err.split(separator: "\n").first)
+    #expect(first.hasPrefix("[1/2] \(dir)/session.jsonl hashmap: 0/300 applies"), "\(shown.err)")
+  }
+
+  @Test func benchLinesNameTheirPositionAndTimeLeft() throws {
+    let dir = try folder([:])
+    let run = try diffbench(["bench", "--quick", "--filter", "random-1e2", "--out", dir + "/r.csv"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.contains("bench: 1 workloads, 7 cells, at least 1 s"), "\(run.err)")
+    // Plain lines: the first at once, and the last cell's.
+    #expect(run.err.contains("[0/7] random-1e2: sampling · estimating"), "\(run.err)")
+    #expect(run.err.contains("[7/7] random-1e2 ") && run.err.hasSuffix(" · done\n"), "\(run.err)")
+    #expect(!run.out.contains("[1/7]") && !run.out.contains(" left"))
+    let quiet = try diffbench(["bench", "--quick", "--quiet", "--filter", "random-1e2", "--out", dir + "/q.csv"])
+    #expect(quiet.status == 0 && !quiet.err.contains("[1/7]"), "\(quiet.err)")
   }
 }

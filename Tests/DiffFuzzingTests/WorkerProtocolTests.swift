@@ -9,6 +9,7 @@ import Testing
       .finished(iteration: 7), .finished(iteration: nil),
       .failed(iteration: 3, strategy: "naive", kind: .moveRule, message: "move rule: \"a\"\nnewline\ttab"),
       .failed(iteration: nil, strategy: "hashmap", kind: .rule(4), message: "x"),
+      .deadline(iteration: nil, strategy: "myers", seconds: 12.5, apply: 3), .deadline(iteration: 9, strategy: "naive", seconds: 10),
     ]
     for event in events {
       let line = WorkerProtocol.line(event)

@@ -1,0 +1,68 @@
+@testable import DiffBenchCLI
+import DiffFuzzing
+import Foundation
+import Testing
+
+@Suite struct ProgressLineTests {
+  /// A progress line writing into a string, on a clock the test moves.
+  final class Fixture {
+    var text = ""
+    var clock = 0.0
+    func line(_ mode: ProgressLine.Mode) -> ProgressLine {
+      ProgressLine(mode: mode, interval: 5, write: { self.text += $0 }, now: { self.clock })
+    }
+  }
+
+  @Test func plainLinesComeAtMostEveryInterval() {
+    let f = Fixture()
+    let progress = f.line(.plain)
+    for second in 0..<12 {
+      f.clock = Double(second)
+      progress.update("at \(second)")
+    }
+    #expect(f.text == "at 0\nat 5\nat 10\n")
+    progress.note("skipped")  // a note is never held back
+    progress.finish()
+    #expect(f.text == "at 0\nat 5\nat 10\nskipped\n")
+  }
+
+  @Test func aTerminalLineIsRewrittenInPlaceAndNotesStayAboveIt() {
+    let f = Fixture()
+    let progress = f.line(.terminal)
+    progress.update("[1/3]")
+    f.clock = 0.05
+    progress.update("[2/3]")  // within a tenth of a second: not drawn, but kept
+    progress.note("hashmap: skipped")
+    f.clock = 1
+    progress.update("[3/3]")
+    progress.finish()
+    #expect(f.text == "\r\u{1B}[K[1/3]" + "\r\u{1B}[Khashmap: skipped\n[2/3]" + "\r\u{1B}[K[3/3]" + "\r\u{1B}[K")
+  }
+
+  @Test func quietShowsOnlyNotes() {
+    let f = Fixture()
+    let progress = f.line(.off)
+    progress.update("[1/3]")
+    progress.note("a failure")
+    progress.finish()
+    #expect(f.text == "a failure\n")
+  }
+
+  @Test func timeLeftIsThePaceSoFar() {
+    #expect(ProgressLine.remaining(done: 0, total: 10, elapsed: 3) == nil)
+    #expect(ProgressLine.remaining(done: 2, total: 10, elapsed: 3) == 12)
+    #expect(ProgressLine.remaining(done: 10, total: 10, elapsed: 3) == 0)
+    #expect(ProgressLine.duration(42.4) == "42 s")
+    #expect(ProgressLine.duration(185) == "3 min 05 s")
+    #expect(ProgressLine.duration(3_725) == "1 h 02 min")
+    #expect(ProgressLine.duration(.infinity) == "?")
+  }
+
+  @Test func aVerifyLineGivesFileStrategyAppliesRateAndTimeLeft() {
+    let p = VerifyProgress(
+      file: "a.jsonl", fileIndex: 3, fileCount: 12, strategy: "hashmap", applies: 100, totalApplies: 300, elapsedSeconds: 2)
+    #expect(VerifyCommand.line(p) == "[3/12] a.jsonl hashmap: 100/300 applies, 50/s, 4 s left")
+    let pair = VerifyProgress(file: "b.json", fileIndex: 1, fileCount: 1, strategy: "myers", elapsedSeconds: 0)
+    #expect(VerifyCommand.line(pair) == "[1/1] b.json myers")
+  }
+}
