@@ -28,11 +28,15 @@ struct VerifyCommand: ParsableCommand {
   @OptionGroup var timeout: TimeoutOption
   @OptionGroup var progressOption: ProgressOption
 
+  @Option(help: "Workers side by side on a trace, each walking a share of the strategies (default: the cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
   @Argument(help: "Corpus files or folders.")
   var paths: [String]
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("give at least one corpus file or folder") }
+    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
@@ -42,6 +46,7 @@ struct VerifyCommand: ParsableCommand {
       strategies: strategies.selected, isolation: workerCommand, timeout: timeout.timeout,
       output: { print($0) }, errors: { progress.note(errorLine($0)) })
     verifier.progress = { progress.update(Self.line($0)) }
+    verifier.jobs = jobs
     let status = verifier.run(paths: paths)
     progress.finish()
     if status != 0 { throw ExitCode(status) }

@@ -132,6 +132,8 @@ public struct Workload: Sendable {
     Workload(name: "trace-search", quick: false, items: 50_000, source: .trace({ searchSession() })),
     Workload(name: "trace-feed", quick: true, items: 1_000, source: .trace({ feedSession() })),
     Workload(name: "trace-appstore", quick: true, items: 80, source: .trace({ appStoreSession() })),
+    Workload(name: "trace-frontpage", quick: true, items: 30, source: .trace({ frontPageSession() })),
+    Workload(name: "trace-ranking", quick: false, items: 3_500, source: .trace({ rankingSession() })),
   ]
 
   public static var names: [String] { all.map(\.name) }

@@ -128,3 +128,80 @@ func appStoreSession() -> TraceSource {
     return TraceSnapshot(name: "hour \(step)", snapshot: try! screen.snapshot())
   }
 }
+
+/// `trace-ranking`: a daily ranking of 3,500 entries in 36 categories over
+/// 2,500 days: each day about 110 entries leave, 110 arrive, 1,800 change
+/// their figures (content) and 60 move, within their category or to another.
+/// The shape of a real recording (a ranking's every daily revision).
+func rankingSession() -> TraceSource {
+  var rng = SplitMix64(seed: Workload.seed &+ 14, iteration: 0)
+  var next = 0
+  func entry() -> (id: String, content: String) {
+    next += 1
+    return ("entry-\(next)", "\(rng.int(below: 100_000)) stars")
+  }
+  var screen = SnapshotDraft(sections: (0..<36).map { c in
+    .init(id: "category-\(c)", content: "Category \(c)", items: (0..<(3_500 / 36 + (c < 3_500 % 36 ? 1 : 0))).map { _ in entry() })
+  })
+  var step = -1
+  return TraceSource {
+    step += 1
+    guard step <= 2_500 else { return nil }
+    if step > 0 {
+      func anyItem() -> (section: Int, item: Int)? {
+        let s = rng.int(below: screen.sections.count)
+        return screen.sections[s].items.isEmpty ? nil : (s, rng.int(below: screen.sections[s].items.count))
+      }
+      for _ in 0..<rng.int(in: 90...130) {
+        if let (s, i) = anyItem() { screen.sections[s].items.remove(at: i) }
+      }
+      for _ in 0..<rng.int(in: 90...130) {
+        let s = rng.int(below: screen.sections.count)
+        screen.sections[s].items.insert(entry(), at: rng.int(in: 0...screen.sections[s].items.count))
+      }
+      for _ in 0..<rng.int(in: 50...70) {
+        guard let (s, i) = anyItem() else { continue }
+        let moved = screen.sections[s].items.remove(at: i)
+        let t = rng.chance(0.5) ? s : rng.int(below: screen.sections.count)
+        screen.sections[t].items.insert(moved, at: rng.int(in: 0...screen.sections[t].items.count))
+      }
+      for s in screen.sections.indices {
+        for i in screen.sections[s].items.indices where rng.chance(0.51) {
+          screen.sections[s].items[i].content = "\(rng.int(below: 100_000)) stars"
+        }
+      }
+    }
+    return TraceSnapshot(name: "day \(step)", snapshot: try! screen.snapshot())
+  }
+}
+
+/// `trace-frontpage`: a news front page of 30 stories refreshed 500 times:
+/// nearly every story's points and comments change each time, 1–3 stories
+/// fall off and as many arrive, 5–10 change places.
+func frontPageSession() -> TraceSource {
+  var rng = SplitMix64(seed: Workload.seed &+ 15, iteration: 0)
+  var next = 0
+  func story() -> (id: String, content: String) {
+    next += 1
+    return ("story-\(40_000_000 + next)", "\(rng.int(below: 50)) points, \(rng.int(below: 20)) comments")
+  }
+  var stories = (0..<30).map { _ in story() }
+  var step = -1
+  return TraceSource {
+    step += 1
+    guard step <= 500 else { return nil }
+    if step > 0 {
+      let turnover = rng.int(in: 1...3)
+      for _ in 0..<turnover { stories.remove(at: rng.int(below: stories.count)) }
+      for _ in 0..<turnover { stories.insert(story(), at: rng.int(in: 0...stories.count)) }
+      for _ in 0..<rng.int(in: 5...10) {
+        let moved = stories.remove(at: rng.int(below: stories.count))
+        stories.insert(moved, at: rng.int(in: 0...stories.count))
+      }
+      for k in stories.indices where rng.chance(0.9) {
+        stories[k].content = "\(rng.int(below: 2_000)) points, \(rng.int(below: 900)) comments"
+      }
+    }
+    return TraceSnapshot(name: "refresh \(step)", snapshot: try! one(stories, section: "stories").snapshot())
+  }
+}

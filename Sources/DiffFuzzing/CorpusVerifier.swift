@@ -44,6 +44,8 @@ public struct CorpusVerifier {
   public var isolation: [String]?
   /// CPU seconds one strategy call may use before it is a hang, at least.
   public var timeout: Double
+  /// Workers side by side on a trace, each walking a share of the strategies.
+  public var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Where the run is: as each file and strategy starts, and at each apply of a trace.
   public var progress: (VerifyProgress) -> Void = { _ in }
 
@@ -93,8 +95,44 @@ public struct CorpusVerifier {
       // Workers are reaped before the closing line, so that `time` and
       // getrusage(RUSAGE_CHILDREN) count them.
       defer { for client in clients { client.shutDown() } }
+      // A trace is walked by every strategy in one pass, in `jobs` workers
+      // side by side, each with a share of the strategies.
+      let names = strategies.map(\.name)
+      let jobs = max(1, min(self.jobs, names.count))
+      let groups = (0..<jobs).map { j in names.indices.filter { $0 % jobs == j }.map { names[$0] } }
+      let groupClients = groups.map { WorkerClient(command: isolation, checkingAll: $0, timeout: timeout) }
+      defer { for client in groupClients { client.shutDown() } }
       files: for (index, file) in files.enumerated() {
         let total = isTraceFile(file) ? Self.applies(inTrace: file) : nil
+        if let total, names.count > 1 {
+          let started = Date()
+          let report = Progress(progress)
+          report.send(VerifyProgress(
+            file: file, fileIndex: index + 1, fileCount: files.count, strategy: "\(names.count) strategies", applies: 0,
+            totalApplies: total, elapsedSeconds: 0))
+          let found = Self.walkInGroups(file, groupClients) { applies in
+            VerifyProgress(
+              file: file, fileIndex: index + 1, fileCount: files.count, strategy: "\(names.count) strategies", applies: applies,
+              totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started))
+          } report: { report.send($0) }
+          if let bad = found.first(where: { $0.failure.kind == .invalidInput }) {
+            errors(bad.failure.description)
+            invalid = true
+            continue files
+          }
+          // A crash or a hang ends a group's worker before its other
+          // strategies are done: the file is checked again one by one.
+          let whole = !found.contains { [.crash, .hang].contains($0.failure.kind) || !names.contains($0.strategy) }
+          if whole {
+            let skips = groupClients.reduce(into: Set<String>()) { $0.formUnion($1.skipped) }
+            for name in names {
+              let failure = found.first { $0.strategy == name }?.failure
+              if failure == nil && skips.contains(name) { skipped += 1; continue }
+              record(file, name, failure)
+            }
+            continue files
+          }
+        }
         for (k, client) in clients.enumerated() {
           let started = Date()
           let at = { (applies: Int?) in
@@ -175,5 +213,57 @@ public struct CorpusVerifier {
     }
     if !blank { lines += 1 }
     return max(0, lines - 1)
+  }
+
+  /// Every group's failures on a trace file, the groups' workers running
+  /// side by side; `at` makes the progress of the applies all groups have
+  /// reached, sent through `report`.
+  static func walkInGroups(
+    _ file: String, _ clients: [WorkerClient], at: @escaping (Int) -> VerifyProgress,
+    report: @escaping (VerifyProgress) -> Void
+  ) -> [(strategy: String, failure: VerificationFailure)] {
+    let run = GroupRun(clients)
+    for (g, client) in clients.enumerated() {
+      client.walking = { _, apply in
+        run.lock.lock()
+        defer { run.lock.unlock() }
+        let before = run.reached.min() ?? 0
+        run.reached[g] = max(run.reached[g], apply - 1)
+        if let now = run.reached.min(), now > before { report(at(now)) }
+      }
+    }
+    DispatchQueue.concurrentPerform(iterations: clients.count) { g in
+      let failures = run.clients[g].check(file: file)  // each client on one thread only
+      run.lock.lock()
+      run.found[g] = failures
+      run.lock.unlock()
+    }
+    for client in clients { client.walking = nil }
+    return run.found.flatMap { $0 }
+  }
+
+  /// What the groups' threads share; `reached` and `found` under `lock`.
+  final class GroupRun: @unchecked Sendable {
+    let lock = NSLock()
+    let clients: [WorkerClient]
+    var reached: [Int]
+    var found: [[(strategy: String, failure: VerificationFailure)]]
+    init(_ clients: [WorkerClient]) {
+      self.clients = clients
+      reached = Array(repeating: 0, count: clients.count)
+      found = Array(repeating: [], count: clients.count)
+    }
+  }
+
+  /// Progress from several threads, one call at a time.
+  final class Progress: @unchecked Sendable {  // `send` is serialized by `lock`
+    let lock = NSLock()
+    let body: (VerifyProgress) -> Void
+    init(_ body: @escaping (VerifyProgress) -> Void) { self.body = body }
+    func send(_ progress: VerifyProgress) {
+      lock.lock()
+      body(progress)
+      lock.unlock()
+    }
   }
 }

@@ -112,39 +112,46 @@ public enum StrategyWorker {
       emit(.finished(iteration: iteration))
     }
 
-    /// Each strategy walks the trace with its own state; a failure names the
-    /// apply. Every apply is announced: the parent's backstop is per apply,
-    /// not per walk. A generated session (`largest`: its largest snapshot's
-    /// items) is sampled as pairs are: the slow oracles and the expensive
-    /// strategies on a large one once a second.
+    /// Each strategy walks the trace with its own state, all in one pass
+    /// (the trace read once, each apply's oracle built once); a failure
+    /// names the apply. Every apply is announced: the parent's backstop is
+    /// per apply, not per walk. A generated session (`largest`: its largest
+    /// snapshot's items) is sampled as pairs are: the slow oracles and the
+    /// expensive strategies on a large one once a second.
     func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
       var limits = OracleLimits.full
       if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
-      for (name, strategy) in strategies {  // min_moves is judged on pairs only
-        let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false
-        if expensive && !sampler.runs(name, estimatedSeconds: .infinity, now: now()) { continue }
-        let since = now()
-        defer { if expensive { sampler.spent(name, seconds: now() - since) } }
-        do {
+      var walking: [(name: String, strategy: any DiffStrategy, expensive: Bool)] = []
+      do {
+        for (name, strategy) in strategies {  // min_moves is judged on pairs only
+          let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false
+          if expensive && !sampler.runs(name, estimatedSeconds: .infinity, now: now()) { continue }
           // A strategy without sections walks only a trace of flat snapshots.
           if !strategy.traits.handlesSections, try !isFlat(open()) {
             emit(.skipped(iteration: iteration, strategy: name, reason: Self.noSections))
             continue
           }
-          var trace = try open()
-          let failure = try Verifier.walk(&trace, traits: strategy.traits, limits: limits) { apply, old, new in
-            // Only a superlinear strategy's deadline needs the estimate.
-            run(
-              name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
-              iteration: iteration, apply: apply)
-          }
-          if let failure {
-            emit(.failed(iteration: iteration, strategy: name, kind: failure.failure.kind, message: failure.description))
-          }
-        } catch {
-          emit(.failed(iteration: iteration, strategy: name, kind: .invalidInput, message: error.description))
-          break
+          walking.append((name, strategy, expensive))
         }
+        var spent = [Double](repeating: 0, count: walking.count)
+        var trace = try open()
+        let failures = try Verifier.walk(&trace, traits: walking.map(\.strategy.traits), limits: limits) { s, apply, old, new in
+          let (name, strategy, expensive) = walking[s]
+          let since = now()
+          defer { if expensive { spent[s] += now() - since } }
+          // Only a superlinear strategy's deadline needs the estimate.
+          return run(
+            name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
+            iteration: iteration, apply: apply)
+        }
+        for (s, failure) in failures.enumerated() {
+          if walking[s].expensive { sampler.spent(walking[s].name, seconds: spent[s]) }
+          if let failure {
+            emit(.failed(iteration: iteration, strategy: walking[s].name, kind: failure.failure.kind, message: failure.description))
+          }
+        }
+      } catch {
+        emit(.failed(iteration: iteration, strategy: walking.first?.name ?? "", kind: .invalidInput, message: error.description))
       }
       emit(.finished(iteration: iteration))
     }

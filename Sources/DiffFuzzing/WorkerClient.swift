@@ -45,6 +45,20 @@ public final class WorkerClient {
     self.timeout = timeout
   }
 
+  /// A worker that checks several strategies at once (a trace is then read
+  /// once for all). A crash, or a hang past the backstop, cannot say whose
+  /// it is: it is reported under ``groupName(_:)``, and the caller checks
+  /// again strategy by strategy.
+  public init(command: [String], checkingAll strategies: [String], timeout: Double) {
+    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: strategies, timeout: timeout)
+    self.command = command + [WorkerProtocol.line(configuration)]
+    self.checked = .strategy(Self.groupName(strategies))
+    self.timeout = timeout
+  }
+
+  /// The name a group's unattributed crash or hang is reported under.
+  public static func groupName(_ strategies: [String]) -> String { strategies.joined(separator: "+") }
+
   deinit {
     shutDown()
   }

@@ -59,7 +59,7 @@ import Testing
     let lines = run.out.split(separator: "\n").map(String.init)
     #expect(Array(lines.prefix(5)) == ["hashmap", "heckel", "myers", "naive", "stdlib"])
     #expect(lines.contains("dk-100k") && lines.contains("sections-10x10k") && lines.contains("identical-100k"))
-    #expect(lines.count == 5 + 29)
+    #expect(lines.count == 5 + 31)
     #expect(lines.contains("trace-chat") && lines.contains("int-100k") && lines.contains("shuffle-1m"))
   }
 }
@@ -88,9 +88,9 @@ import Testing
     #expect(shown.out.hasSuffix("passed, 0 failed\n"))
     #expect(quiet.err.isEmpty, "\(quiet.err)")
     // Not a terminal: plain lines, the first at once, naming the file of
-    // two, the strategy, and the applies of the trace.
+    // two, the strategies walking it together, and the applies of the trace.
     let first = try #require(shown.err.split(separator: "\n").first)
-    #expect(first.hasPrefix("[1/2] \(dir)/session.jsonl hashmap: 0/300 applies"), "\(shown.err)")
+    #expect(first.hasPrefix("[1/2] \(dir)/session.jsonl 5 strategies: 0/300 applies"), "\(shown.err)")
   }
 
   @Test func benchLinesNameTheirPositionAndTimeLeft() throws {

@@ -125,7 +125,39 @@ import Testing
     let sections = try #require(Workload.all.first { $0.name == "sections-10x10k" }).pair()
     #expect(sections.old.numberOfSections == 10 && sections.new.numberOfSections == 10)
     #expect(sections.old.numberOfItems == 100_000)
-    #expect(Workload.names.count == 29 && Set(Workload.names).count == 29)
+    #expect(Workload.names.count == 31 && Set(Workload.names).count == 31)
+  }
+
+  /// The sessions of real shapes: a front page of 30 stories whose
+  /// contents change nearly every refresh; a ranking of 3,500 in 36
+  /// categories with about 110 in, 110 out, 1,800 changed and 60 moved a day.
+  @Test func theRealShapedSessionsHaveTheirShape() throws {
+    func trace(_ name: String) throws -> TraceSource {
+      let workload = try #require(Workload.all.first { $0.name == name })
+      guard case .trace(let make) = workload.source else { throw CorpusError(file: name, message: "not a trace") }
+      return try make()
+    }
+    let front = try trace("trace-frontpage")
+    var previous = try #require(try front.next()).snapshot
+    var applies = 0, changedMost = 0
+    while let next = try front.next()?.snapshot {
+      applies += 1
+      #expect(next.numberOfItems == 30 && next.numberOfSections == 1)
+      let before = Dictionary(uniqueKeysWithValues: previous.allItems.map { ($0.id, $0.content) })
+      let changed = next.allItems.filter { before[$0.id] != nil && before[$0.id]! != $0.content }.count
+      if changed >= 20 { changedMost += 1 }
+      previous = next
+    }
+    #expect(applies == 500 && changedMost > 450)
+    let ranking = try trace("trace-ranking")
+    let first = try #require(try ranking.next()).snapshot
+    #expect(first.numberOfItems == 3_500 && first.numberOfSections == 36)
+    let second = try #require(try ranking.next()).snapshot
+    let old = Set(first.itemIdentifiers), new = Set(second.itemIdentifiers)
+    #expect((90...130).contains(old.subtracting(new).count) && (90...130).contains(new.subtracting(old).count))
+    let before = Dictionary(uniqueKeysWithValues: first.allItems.map { ($0.id, $0.content) })
+    let changed = second.allItems.filter { before[$0.id] != nil && before[$0.id]! != $0.content }.count
+    #expect((1_600...2_000).contains(changed), "\(changed)")
   }
 
   @Test func theHonestWorkloadsAreWhatTheirNamesSay() throws {

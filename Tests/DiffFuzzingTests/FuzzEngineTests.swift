@@ -264,6 +264,40 @@ import Testing
     #expect(lines.last == "2 passed, 0 failed")
   }
 
+  /// A trace is walked by all strategies in one pass, in groups side by
+  /// side; each keeps its own verdict: a strategy wrong only from its own
+  /// results is still caught, and a crash in one group is judged again one
+  /// strategy at a time, so it is named and the others still pass.
+  @Test func aTraceWalkedInGroupsKeepsEachStrategysVerdict() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("groups-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var items = ["a", "b", "c", "d", "e"]
+    var lines: [String] = []
+    for _ in 0..<5 {
+      lines.append("[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+      items.append(items.removeFirst())
+    }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/rotate.jsonl", atomically: true, encoding: .utf8)
+    func run(_ strategies: [any DiffStrategy]) -> (Int32, [String]) {
+      var output: [String] = []
+      var verifier = CorpusVerifier(
+        strategies: strategies, isolation: FuzzEngineTests.worker, timeout: 10, output: { output.append($0) },
+        errors: { Issue.record("\($0)") })
+      verifier.jobs = 2
+      return (verifier.run(paths: [dir]), output)
+    }
+    let (status, output) = run([Hashmap(), TrustsRecordedSnapshots(), Heckel(), Myers()])
+    #expect(status == 1)
+    #expect(output.count == 2 && output.last == "3 passed, 1 failed", "\(output)")
+    #expect(output.first?.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: apply 2") == true, "\(output)")
+    let (crashed, lines2) = run([Hashmap(), TrustsRecordedSnapshots(), Trapping(), Heckel()])
+    #expect(crashed == 1)
+    #expect(lines2.count == 3 && lines2.last == "2 passed, 2 failed", "\(lines2)")
+    #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trapping: crash") }, "\(lines2)")
+    #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: apply 2") }, "\(lines2)")
+  }
+
   @Test func aCallOffTheCPUIsNotAHang() throws {
     // Sleeps 1.5 s with a 1 s timeout: CPU time judges it, so it passes.
     let (_, status, text) = try verifyWithFixture("sleeps")

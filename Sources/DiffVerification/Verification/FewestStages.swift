@@ -28,22 +28,19 @@ struct FewestStages {
   /// Why one stage is not enough, when it is not.
   var reason: String?
 
-  init(_ effect: ChangesetEffect, pair: _IndexedPair, old: StringSnapshot, new: StringSnapshot) {
+  init(_ effect: ChangesetEffect, pair: _IndexedPair) {
     let oldSections = Set(pair.old.map(\.id))
     let newSections = Set(pair.new.map(\.id))
     func isKept(_ section: String) -> Bool {
       oldSections.contains(section) && newSections.contains(section) && !effect.reinsertedSections.contains(section)
     }
-    let oldSectionContent = Dictionary(
-      old.sectionIdentifiers.indices.map { (old.sectionIdentifiers[$0], old.sectionContent(at: $0)) },
-      uniquingKeysWith: { a, _ in a })
     // Kept sections that move or change content.
     var changing = Set<String>()
     var anyOperation = pair.old.contains { !isKept($0.id) } || pair.new.contains { !isKept($0.id) }
     var reasons: [String] = []
-    for (t, section) in pair.new.enumerated() where isKept(section.id) {
+    for section in pair.new where isKept(section.id) {
       let moved = effect.movedSections.contains(section.id)
-      let updated = oldSectionContent[section.id]! != new.sectionContent(at: t)
+      let updated = pair.oldSectionContent[section.id]! != pair.newSectionContent[section.id]!
       if moved || updated { changing.insert(section.id) }
       if moved && updated { reasons.append("section \"\(section.id)\" moves and changes content") }
     }
@@ -54,8 +51,6 @@ struct FewestStages {
       anyOperation = true
       if changing.contains(section) { reasons.append("items change inside section \"\(section)\", which moves or changes content") }
     }
-    let oldContent = Dictionary(old.allItems.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
-    let newContent = Dictionary(new.allItems.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
     for (id, home) in pair.oldHome {
       guard let there = pair.newHome[id] else {
         if isKept(home.section) { touch(home.section) }  // deleted; in a deleted section it goes with it
@@ -67,7 +62,7 @@ struct FewestStages {
         if isKept(there.section) { touch(there.section) }
         continue
       }
-      let changed = oldContent[id]! != newContent[id]!
+      let changed = pair.changedContent.contains(id)
       guard effect.movedItems.contains(id) || home.section != there.section else {
         if changed { touch(home.section) }
         continue

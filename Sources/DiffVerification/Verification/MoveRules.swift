@@ -74,12 +74,28 @@ public struct _IndexedPair: Sendable {
   /// Item id → (section id, position in section).
   var oldHome: [String: (section: String, position: Int)] = [:]
   var newHome: [String: (section: String, position: Int)] = [:]
+  /// Kept item ids whose content changes: a fact of the pair, found once
+  /// for every changeset judged on it.
+  var changedContent = Set<String>()
+  /// Section id → content, old and new.
+  var oldSectionContent: [String: String?] = [:]
+  var newSectionContent: [String: String?] = [:]
 
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
     old = a.sections.map { ($0.id, $0.items.map(\.id)) }
     new = b.sections.map { ($0.id, $0.items.map(\.id)) }
+    oldHome.reserveCapacity(a.numberOfItems)
+    newHome.reserveCapacity(b.numberOfItems)
     for s in old { for (k, id) in s.items.enumerated() { oldHome[id] = (s.id, k) } }
     for s in new { for (k, id) in s.items.enumerated() { newHome[id] = (s.id, k) } }
+    var oldContent: [String: String?] = [:]
+    oldContent.reserveCapacity(a.numberOfItems)
+    for item in a.allItems { oldContent[item.id] = item.content }
+    for item in b.allItems {
+      if let before = oldContent[item.id], before != item.content { changedContent.insert(item.id) }
+    }
+    for (s, id) in a.sectionIdentifiers.enumerated() { oldSectionContent[id] = a.sectionContent(at: s) }
+    for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
   }
 
   /// Kept item ids that stay in a section of the same id.
@@ -160,7 +176,12 @@ public struct _IndexedPair: Sendable {
       let b = section.items
       let inA = Set(a)
       let unmoved = b.filter { inA.contains($0) && !effect.movedItems.contains($0) }.count
-      let common = Reference.longestCommonLength(a, b)
+      // Compared as small integers (each id's old position; -1 for a new
+      // id): the same LCS, without a string comparison a cell.
+      var position: [String: Int] = [:]
+      position.reserveCapacity(a.count)
+      for (k, id) in a.enumerated() { position[id] = k }
+      let common = Reference.longestCommonLength(Array(a.indices), b.map { position[$0] ?? -1 })
       if unmoved != common {
         return "section \"\(section.id)\": \(unmoved) items stay unmoved, deletes + inserts before pairing are \(a.count + b.count - 2 * unmoved), n + m − 2·LCS is \(a.count + b.count - 2 * common)"
       }

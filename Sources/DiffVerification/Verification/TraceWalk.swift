@@ -34,23 +34,46 @@ extension Verifier {
     _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full,
     run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> TraceFailure? {
-    guard var state = try trace.next()?.snapshot else { return nil }
+    try walk(&trace, traits: [traits], limits: limits) { _, apply, old, new in run(apply, old, new) }[0]
+  }
+
+  /// Walks a trace for several strategies at once, reading it once: at each
+  /// apply, every strategy still passing diffs its own state → next, in
+  /// order, and is judged by one oracle of the pair, built once for all.
+  ///
+  /// One oracle serves them all because a strategy's state is its own
+  /// result, which equals the recorded snapshot exactly for as long as it
+  /// passes (the exact-target check); one that fails stops walking there.
+  ///
+  /// - Parameter run: strategy `index`'s call on one pair.
+  /// - Returns: each strategy's first failure, or `nil` where it passed.
+  public static func walk(
+    _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full,
+    run: (_ index: Int, _ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
+  ) throws(CorpusError) -> [TraceFailure?] {
+    var found = [TraceFailure?](repeating: nil, count: traits.count)
+    guard var recorded = try trace.next()?.snapshot else { return found }
+    var states = [StringSnapshot](repeating: recorded, count: traits.count)
     var apply = 0
-    var found: TraceFailure?
     while let next = try trace.next() {
       apply += 1
-      guard found == nil else { continue }  // read on, to validate the file
-      switch run(apply, state, next.snapshot) {
-      case .success(let changeset):
-        let (failure, result) = judge(changeset, madeBy: traits, oracle: PairOracle(old: state, new: next.snapshot, limits: limits))
-        if let failure {
-          found = TraceFailure(apply: apply, name: next.name, failure: failure)
-        } else {
-          state = result!  // no failure: the stages applied
+      var oracle: PairOracle?  // read on after every failure, to validate the file
+      for s in traits.indices where found[s] == nil {
+        switch run(s, apply, states[s], next.snapshot) {
+        case .success(let changeset):
+          let shared = oracle ?? PairOracle(old: recorded, new: next.snapshot, limits: limits)
+          oracle = shared
+          let (failure, result) = judge(changeset, madeBy: traits[s], oracle: shared)
+          if let failure {
+            found[s] = TraceFailure(apply: apply, name: next.name, failure: failure)
+          } else {
+            states[s] = result!  // no failure: the stages applied
+          }
+        case .failure(let failure):
+          found[s] = TraceFailure(apply: apply, name: next.name, failure: failure)
         }
-      case .failure(let failure):
-        found = TraceFailure(apply: apply, name: next.name, failure: failure)
       }
+      recorded = next.snapshot
     }
     return found
   }

@@ -143,7 +143,7 @@ public enum Verifier {
       if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
       // One stage (or none, for an identical pair, judged above) is always the fewest.
       guard changeset.stages.count > 1 else { return nil }
-      let fewest = FewestStages(effect, pair: oracle.indexed, old: old, new: new)
+      let fewest = FewestStages(effect, pair: oracle.indexed)
       if let count = fewest.count, changeset.stages.count > count {
         return .tooManyStages(stages: changeset.stages.count, fewest: count)
       }
