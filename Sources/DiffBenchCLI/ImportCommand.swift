@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         printError("\(file): cannot be read")
         throw ExitCode(2)
       }
-      let drafts = PairBytes.decode(Array(data), limit: maxItems)
+      let drafts = PairBytes.decodeSpelled(Array(data), limit: maxItems)
       guard let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() else {
         printError("\(file): decodes to an invalid pair (a bug in PairBytes)")
         throw ExitCode(2)

@@ -191,7 +191,6 @@ func uuids(count: Int) -> (SnapshotDraft, SnapshotDraft) {
   return (rename(old), rename(new))
 }
 
-public typealias IntSnapshot = Snapshot<Int, Int, Int>
 
 /// random-1e5's edits on a snapshot whose ids and contents are `Int`: the
 /// string ids `i<k>` become k, `n<k>` become count + k; contents "" → 0,

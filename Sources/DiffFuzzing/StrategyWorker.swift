@@ -83,12 +83,13 @@ public enum StrategyWorker {
       let limits = sampled ? sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now()) : .full
       let oracle = PairOracle(old: old, new: new, limits: limits)
       let work = estimated ? WorkEstimate(old: old, new: new) : nil
+      let ints = StringSnapshot.ints(old, new)  // nil unless every id is an integer
       for (name, strategy) in strategies {
         guard strategy.traits.handles(old, new) else {
           emit(.skipped(iteration: iteration, strategy: name, reason: Self.noSections))
           continue
         }
-        let failure: VerificationFailure?
+        var failure: VerificationFailure?
         // A superlinear strategy's expensive calls on random pairs are sampled.
         var expensiveSince: Double?
         if sampled, let work, strategy.traits.cost != .linear,
@@ -98,7 +99,16 @@ public enum StrategyWorker {
           expensiveSince = now()
         }
         switch run(name, strategy, old, new, work: work, iteration: iteration) {
-        case .success(let changeset): failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
+        case .success(let changeset):
+          failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
+          if failure == nil, let ints {
+            // The Int path, specialized as the bench times it: the same pair, the same counts.
+            watchdog.begin(strategy: name, iteration: iteration, deadline: Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work))
+            let made = strategy.intChangeset(from: ints.old, to: ints.new)
+            watchdog.end()
+            failure = Verifier.checkOtherPath(made, from: ints.old, to: ints.new, sameCountsAs: changeset.counts)
+              .map { .reported($0.kind, message: "the Int path: \($0)") }
+          }
         case .failure(let broken): failure = broken
         }
         if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }

@@ -55,7 +55,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ReaderTarget.run(bytes)
     return 0
   }
-  let drafts = PairBytes.decode(bytes, limit: maxItems)
+  let drafts = PairBytes.decodeSpelled(bytes, limit: maxItems)
   guard let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() else {
     fatalError("PairBytes decoded an invalid pair: every byte string must decode to a valid one")
   }

@@ -93,6 +93,17 @@ import Testing
     try expectCaughtAndShrunk(strategy, kinds: [.invalidMatching], atMost: 4)
   }
 
+  /// Ids as apps write them are drawn per pair: long ones that share their
+  /// first 8 bytes catch a comparison cut short, ids spelled two ways that
+  /// Swift calls equal catch a comparison of bytes.
+  @Test func catchesAnIDComparisonOfEightBytes() throws {
+    try expectCaughtAndShrunk("prefix-ids", kinds: [.wrongResult, .wrongIDs, .invalidResult, .rule(1), .rule(2), .rule(3), .rule(4), .rule(5), .rule(6), .rule(7)])
+  }
+
+  @Test func catchesAnIDComparisonOfBytesNotCanonicalEquivalence() throws {
+    try expectCaughtAndShrunk("bytewise-ids", kinds: [.wrongIDs])
+  }
+
   @Test func catchesAnUnneededStage() throws {
     try expectCaughtAndShrunk("splits-shifted-sections", kinds: [.tooManyStages], atMost: 6)
   }

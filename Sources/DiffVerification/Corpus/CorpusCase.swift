@@ -4,6 +4,37 @@ import SnapshotDiff
 /// The snapshots the corpus and the command line use: strings throughout.
 public typealias StringSnapshot = Snapshot<String, String, String>
 public typealias StringChangeset = Changeset<String, String, String>
+public typealias IntSnapshot = Snapshot<Int, Int, Int>
+
+extension Snapshot where SectionID == String, ItemID == String, Content == String {
+  /// The pair with every id read as a decimal `Int` and each distinct
+  /// content given a number (the same in both), for the `Int` path; `nil`
+  /// unless every id is an integer.
+  public static func ints(_ old: Self, _ new: Self) -> (old: IntSnapshot, new: IntSnapshot)? {
+    var codes: [String: Int] = [:]
+    func code(_ content: String?) -> Int? {
+      guard let content else { return nil }
+      if let known = codes[content] { return known }
+      codes[content] = codes.count
+      return codes.count - 1
+    }
+    func convert(_ snapshot: Self) -> IntSnapshot? {
+      var sections: [IntSnapshot.Section] = []
+      for section in snapshot.sections {
+        guard let id = Int(section.id) else { return nil }
+        var items: [IntSnapshot.Item] = []
+        for item in section.items {
+          guard let itemID = Int(item.id) else { return nil }
+          items.append(IntSnapshot.Item(itemID, content: code(item.content)))
+        }
+        sections.append(IntSnapshot.Section(id, content: code(section.content), items: items))
+      }
+      return try? IntSnapshot(sections: sections)
+    }
+    guard let a = convert(old), let b = convert(new) else { return nil }
+    return (a, b)
+  }
+}
 
 /// One corpus file (the File formats article, corpus files): a named pair of snapshots.
 public struct CorpusCase: Equatable, Sendable {

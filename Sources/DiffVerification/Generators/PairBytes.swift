@@ -32,6 +32,19 @@ public enum PairBytes {
   /// `diffbench fuzz` covers the large ones.
   public static let fuzzTargetItems = 256
 
+  /// The pair `bytes` stand for, its ids and contents respelled in the
+  /// shapes the last byte picks (``Respelling``: its value / 5, so that the
+  /// libFuzzer target's strategy, its value % 5, varies apart from it):
+  /// what the libFuzzer target checks and `diffbench import` writes.
+  public static func decodeSpelled(_ bytes: [UInt8], limit: Int = maxItems) -> (old: SnapshotDraft, new: SnapshotDraft) {
+    let (old, new) = decode(bytes, limit: limit)
+    let pick = Int(bytes.last ?? 0) / 5
+    var spelling = Respelling(
+      ids: IDShape.allCases[pick % IDShape.allCases.count],
+      contents: ContentShape.allCases[pick / IDShape.allCases.count % ContentShape.allCases.count])
+    return (spelling.apply(old, later: false), spelling.apply(new, later: true))
+  }
+
   /// The pair `bytes` stand for. `limit` caps the items of each side (at
   /// most ``maxItems``): a coverage-guided fuzzer after throughput lowers it,
   /// since two varint bytes can otherwise ask for a thousand items.

@@ -60,7 +60,18 @@ public struct PairGenerator: Sendable {
     public var shape: String
   }
 
+  /// The pair of (seed, iteration), its ids and contents in the shapes
+  /// drawn for it (``Respelling``).
   public func pair(seed: UInt64, iteration: UInt64) -> Pair {
+    var pair = unspelledPair(seed: seed, iteration: iteration)
+    var spelling = Respelling(seed: seed, iteration: iteration)
+    pair.old = spelling.apply(pair.old, later: false)
+    pair.new = spelling.apply(pair.new, later: true)
+    pair.shape += ", \(spelling.ids) ids"
+    return pair
+  }
+
+  func unspelledPair(seed: UInt64, iteration: UInt64) -> Pair {
     var rng = SplitMix64(seed: seed, iteration: iteration)
     var names = _Names()
     let old = randomSnapshot(&rng, &names)
@@ -115,7 +126,7 @@ public struct PairGenerator: Sendable {
     var snapshot = randomSnapshot(&rng, &names)
     var trace = [snapshot]
     for _ in 0..<rng.int(in: 2...50) {
-      snapshot = rng.chance(0.9) ? edit(snapshot, &rng, &names) : pair(seed: rng.next(), iteration: 0).new.renamed(apart: &names)
+      snapshot = rng.chance(0.9) ? edit(snapshot, &rng, &names) : unspelledPair(seed: rng.next(), iteration: 0).new.renamed(apart: &names)
       // Inserts compound over a session: trimmed back to the size limit.
       while snapshot.itemCount > maxItems {
         let full = snapshot.sections.indices.filter { !snapshot.sections[$0].items.isEmpty }
@@ -124,7 +135,8 @@ public struct PairGenerator: Sendable {
       }
       trace.append(snapshot)
     }
-    return trace
+    var spelling = Respelling(seed: seed ^ 0x7AC3_5E55, iteration: iteration)
+    return trace.enumerated().map { k, snapshot in spelling.apply(snapshot, later: k > 0) }
   }
 
   func randomSize(_ rng: inout SplitMix64) -> Int {

@@ -152,6 +152,23 @@ public enum Verifier {
     return (failure(), result)
   }
 
+  /// Checks a changeset made on another representation of a pair already
+  /// judged as strings (the `Int` path): it reaches its own target within
+  /// the rules, and its counts are the string changeset's.
+  public static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
+    _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
+    sameCountsAs made: StringChangeset.Counts
+  ) -> VerificationFailure? {
+    if let failure = check(changeset, from: old, to: new) { return failure }
+    let c = changeset.counts
+    guard [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
+      == [made.stages, made.sectionOperations, made.deletes, made.inserts, made.moves, made.updates]
+    else {
+      return .wrongResult("the \(I.self) changeset's counts differ from the string one's")
+    }
+    return nil
+  }
+
   /// The ids a changeset removes (item deletes, and the items of deleted
   /// sections) and adds (item inserts, and the items of inserted sections), up
   /// to the first stage that breaks a rule.

@@ -8,7 +8,9 @@ public enum FaultyStrategies {
   public static let all: [any DiffStrategy] = [
     Trapping(), OffByOneMove(), ForgetsMovedUpdates(), BreaksRuleTwo(),
     Hanging(), NotLongest(), NaiveDropsLast(), HeckelBoundary(),
-  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), SeedDependent(), EveryOtherCall(), TrustsRecordedSnapshots()]
+  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), SeedDependent(), EveryOtherCall(), TrustsRecordedSnapshots(),
+    ComparesEightBytes(), ComparesBytes(),
+  ]
 
   /// One strategy per way a ``Matching`` can be malformed.
   public static let malformedMatchings: [any DiffStrategy] = [
@@ -309,3 +311,46 @@ public struct TrustsRecordedSnapshots: DiffStrategy {
 }
 nonisolated(unsafe) var _lastTarget: (Any, Int)?
 let _lastTargetLock = NSLock()
+
+/// Hashmap whose id comparison reads only the first 8 bytes of each id, as
+/// a bitwise shortcut cut short would: an inserted id that shares them with
+/// a deleted one is taken for it (`product-00000012` for `product-00000011`,
+/// any two UUIDs that start alike). Ids of 8 bytes or fewer are unharmed.
+public struct ComparesEightBytes: DiffStrategy {
+  public init() {}
+  public var name: String { "prefix-ids" }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    var matching = Hashmap().matching(from: old, to: new)
+    guard I.self == String.self else { return Changeset(from: old, to: new, matching: matching) }
+    func prefix(_ id: I) -> [UInt8] { Array((id as! String).utf8.prefix(8)) }
+    let used = Set(matching.itemOldIndex.filter { $0 >= 0 })
+    var deleted: [[UInt8]: Int] = [:]
+    for (i, item) in old.allItems.enumerated() where !used.contains(i) { deleted[prefix(item.id)] = i }
+    for (j, item) in new.allItems.enumerated() where matching.itemOldIndex[j] < 0 {
+      guard let i = deleted.removeValue(forKey: prefix(item.id)) else { continue }
+      matching.itemOldIndex[j] = i
+      matching.itemMoved[j] = true
+    }
+    return Changeset(from: old, to: new, matching: matching)
+  }
+}
+
+/// Hashmap that tells ids apart by their bytes, not by `==`: an id spelled
+/// `café` in one snapshot and `cafe\u{301}` in the other (one id to Swift)
+/// is deleted and inserted instead of kept.
+public struct ComparesBytes: DiffStrategy {
+  public init() {}
+  public var name: String { "bytewise-ids" }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    var matching = Hashmap().matching(from: old, to: new)
+    guard I.self == String.self else { return Changeset(from: old, to: new, matching: matching) }
+    let oldItems = old.allItems
+    for (j, item) in new.allItems.enumerated() where matching.itemOldIndex[j] >= 0 {
+      if !(oldItems[matching.itemOldIndex[j]].id as! String).utf8.elementsEqual((item.id as! String).utf8) {
+        matching.itemOldIndex[j] = -1
+        matching.itemMoved[j] = false
+      }
+    }
+    return Changeset(from: old, to: new, matching: matching)
+  }
+}
