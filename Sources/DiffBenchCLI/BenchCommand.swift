@@ -16,7 +16,7 @@ struct BenchCommand: ParsableCommand {
       without extension. A trace is a session: each apply is timed (or counted) on the state the \
       one before left, strategies interleaved, a row per sample with its `step`; the summary gives \
       per trace × strategy the session's total, the median, p99 and max per apply, and the applies \
-      over a frame at 120 Hz (8.33 ms) and 60 Hz (16.67 ms).
+      over a frame at 120 Hz (8.33 ms) and 60 Hz (16.67 ms), by CPU time and, beside it, by wall time.
 
       Each strategy's changeset is verified once, natively (a failure marks its rows \
       verified=false and the exit status is 1). Two yardsticks run beside the strategies: \

@@ -85,7 +85,12 @@ public struct SessionSummary: Equatable, Sendable {
   public var median = 0.0
   public var p99 = 0.0
   public var max = 0.0
-  /// Applies over 8.33 ms (120 Hz) and 16.67 ms (60 Hz); 0 when counted.
+  /// Applies whose CPU time is over 8.33 ms (120 Hz) and 16.67 ms (60 Hz):
+  /// what the budgets count. `nil` when counted, and in summaries written
+  /// before CPU time was counted.
+  public var cpuOver120Hz: Int?
+  public var cpuOver60Hz: Int?
+  /// The same by wall time, kept beside them; 0 when counted.
   public var over120Hz = 0
   public var over60Hz = 0
   /// Item and section operations summed over the applies.
@@ -194,8 +199,10 @@ extension SessionSummary {
     p99 = round(session.p99, 9)
     max = round(session.max, 9)
     if !counted {
-      over120Hz = session.over(8_333_333)
-      over60Hz = session.over(16_666_667)
+      over120Hz = session.over(Session.frameBudgets[0].nanoseconds)
+      over60Hz = session.over(Session.frameBudgets[1].nanoseconds)
+      cpuOver120Hz = session.overCPU(Session.frameBudgets[0].nanoseconds)
+      cpuOver60Hz = session.overCPU(Session.frameBudgets[1].nanoseconds)
     }
     operations = session.operations
     let figures = Array(zip(session.steps, session.applies))

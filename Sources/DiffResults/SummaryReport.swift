@@ -12,8 +12,10 @@ import Foundation
 /// changeset's counts and `min_moves` (summed over a trace's applies),
 /// `verified`, `runs` (per run, `count:median:low:high` of the samples over
 /// the floor's, `;`-separated) and `session` (a trace's
-/// `applies:total:median:p99:max:over_8.33ms:over_16.67ms:operations`, then
-/// `|` and the plotted `apply:figure` points, `;`-separated).
+/// `applies:total:median:p99:max:over_8.33ms:over_16.67ms:operations`, the
+/// two counts by wall time, then, since budgets count CPU time,
+/// `:cpu_over_8.33ms:cpu_over_16.67ms` (older summaries stop before them),
+/// then `|` and the plotted `apply:figure` points, `;`-separated).
 public enum SummaryReport {
   public typealias Column = CSVColumn<CellSummary>
 
@@ -70,7 +72,8 @@ public enum SummaryReport {
   }
 
   static func write(_ s: SessionSummary) -> String {
-    "\(s.applies):\(g(s.total)):\(g(s.median)):\(g(s.p99)):\(g(s.max)):\(s.over120Hz):\(s.over60Hz):\(s.operations)|"
+    "\(s.applies):\(g(s.total)):\(g(s.median)):\(g(s.p99)):\(g(s.max)):\(s.over120Hz):\(s.over60Hz):\(s.operations)"
+      + (s.cpuOver120Hz.map { ":\($0):\(s.cpuOver60Hz ?? 0)" } ?? "") + "|"
       + s.points.map { "\($0.step):\(g($0.value))" }.joined(separator: ";")
   }
 
@@ -78,12 +81,19 @@ public enum SummaryReport {
     let halves = text.split(separator: "|", omittingEmptySubsequences: false)
     guard halves.count == 2 else { return nil }
     let f = halves[0].split(separator: ":", omittingEmptySubsequences: false)
-    guard f.count == 8, let applies = Int(f[0]), let over120 = Int(f[5]), let over60 = Int(f[6]), let ops = Int(f[7]) else { return nil }
+    // Eight fields, or ten with the CPU-time budget counts (summaries since they were counted).
+    guard f.count == 8 || f.count == 10, let applies = Int(f[0]), let over120 = Int(f[5]), let over60 = Int(f[6]),
+      let ops = Int(f[7])
+    else { return nil }
     let values = f[1...4].compactMap { Double($0) }
     guard values.count == 4, values.allSatisfy(\.isFinite) else { return nil }
     var s = SessionSummary()
     (s.applies, s.total, s.median, s.p99, s.max) = (applies, values[0], values[1], values[2], values[3])
     (s.over120Hz, s.over60Hz, s.operations) = (over120, over60, ops)
+    if f.count == 10 {
+      guard let cpu120 = Int(f[8]), let cpu60 = Int(f[9]) else { return nil }
+      (s.cpuOver120Hz, s.cpuOver60Hz) = (cpu120, cpu60)
+    }
     for point in halves[1].split(separator: ";") {
       let p = point.split(separator: ":", omittingEmptySubsequences: false)
       guard p.count == 2, let step = Int(p[0]), let value = Double(p[1]), value.isFinite else { return nil }

@@ -88,7 +88,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let run = try diffbench(["bench", "--quick", dir, "--out", dir + "/r.csv"])
     #expect(run.status == 0, "\(run.err)")
-    #expect(run.out.contains("applies  total ms  median    p99    max  > 8.33ms  > 16.67ms"), "\(run.out)")
+    #expect(run.out.contains("applies  total ms  median    p99    max  cpu > 8.33ms  cpu > 16.67ms  wall > 8.33ms  wall > 16.67ms"), "\(run.out)")
     #expect(run.out.split(separator: "\n").contains { $0.hasPrefix("my-screen  hashmap") && $0.split(separator: " ")[2] == "2" }, "\(run.out)")
     #expect(run.out.contains("pair      hashmap"), "\(run.out)")
     let rows = try CSVReport.read(contentsOf: dir + "/r.csv")

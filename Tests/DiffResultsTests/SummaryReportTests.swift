@@ -45,6 +45,35 @@ func rawRuns(_ commit: String, seed: UInt64, slow: Double = 1, moves: Int = 3) -
     let session = try #require(cells.first { $0.workload == "trace-x" && $0.strategy == "hashmap" }?.session)
     #expect(session.applies == 3 && session.points.map(\.step) == [1, 2, 3])
     #expect(session.over120Hz == 2 && session.over60Hz == 0)
+    #expect(session.cpuOver120Hz != nil && session.cpuOver60Hz != nil)
+  }
+
+  /// Frame budgets count CPU time, wall time beside it: a loaded machine
+  /// stretches the wall time of an apply whose CPU time fits the frame.
+  /// A summary written before CPU time was counted still reads.
+  @Test func frameBudgetsCountCPUTimeWithWallTimeBeside() throws {
+    var rows: [ReportRow] = []
+    for step in 1...4 {
+      for sample in 0..<3 {
+        var row = ReportRow()
+        (row.commit, row.date, row.workload, row.strategy) = ("c", "d", "trace-x", "hashmap")
+        (row.step, row.sample) = (step, sample)
+        // Every apply takes 2 ms of CPU; applies 3 and 4 wait 10 ms more, starved.
+        row.cpuNanoseconds = 2_000_000
+        row.wallNanoseconds = step >= 3 ? 12_000_000 : 2_100_000
+        rows.append(row)
+      }
+    }
+    let cell = CellSummary(rows, floor: nil)
+    let session = try #require(cell.session)
+    #expect(session.cpuOver120Hz == 0 && session.cpuOver60Hz == 0)
+    #expect(session.over120Hz == 2 && session.over60Hz == 0)
+    let text = SummaryReport.text([cell])
+    #expect(try SummaryReport.parse(text, file: "s.csv") == [cell])
+    // wall 2:0, operations 0, then cpu 0:0: without the last two, as before.
+    #expect(text.contains(":2:0:0:0:0|"))
+    let older = try SummaryReport.parse(text.replacingOccurrences(of: ":2:0:0:0:0|", with: ":2:0:0|"), file: "s.csv")
+    #expect(older.first?.session?.cpuOver120Hz == nil && older.first?.session?.over120Hz == 2)
   }
 
   @Test func compareGivesTheSameVerdictsOnRawAndSummary() throws {
