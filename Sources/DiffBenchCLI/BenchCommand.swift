@@ -153,13 +153,13 @@ struct BenchCommand: ParsableCommand {
 
   func finish(_ cells: [CellResult], path: String) throws {
     print(Summary.table(cells))
-    let rows = cells.flatMap(\.rows)
-    try CSVReport.write(rows, to: path)
+    // A cell at a time: a long session's rows are never all in memory as rows.
+    try CSVReport.write(cells.map(\.storage), to: path)
     // The summary beside it is what results/ keeps in git (a row per cell).
     let summary = ReportFile.summaryPath(for: path)
-    let summarized = CellSummary.summaries(of: rows)
+    let summarized = CellResult.summaries(cells)
     try SummaryReport.write(summarized, to: summary)
-    print("\nwrote \(path) (\(rows.count) rows) and \(summary) (\(summarized.count) cells)")
+    print("\nwrote \(path) (\(cells.reduce(0) { $0 + $1.storage.count }) rows) and \(summary) (\(summarized.count) cells)")
     if cells.contains(where: { $0.failure != nil }) { throw ExitCode(1) }
   }
 }

@@ -32,7 +32,13 @@ public struct BenchSettings: Sendable {
 public struct CellResult: Sendable {
   public var workload: String
   public var strategy: String
-  public var rows: [ReportRow]
+  /// Its rows, compact (a long session's samples are many).
+  public var storage: CellRows
+  /// Its rows, rebuilt on each read: read once and keep, or use ``storage``.
+  public var rows: [ReportRow] {
+    get { storage.rows }
+    set { storage = CellRows(newValue) }
+  }
   /// Why it has no rows, when skipped.
   public var skipped: String?
   /// What broke, when the changeset failed verification (in a trace, the
@@ -41,6 +47,13 @@ public struct CellResult: Sendable {
   /// Seconds one sample was estimated to take by the strategy's cost model,
   /// for a pair and a strategy whose cost is not linear (what decides a skip).
   public var estimatedSeconds: Double?
+
+  public init(
+    workload: String, strategy: String, rows: [ReportRow], skipped: String?, failure: String?, estimatedSeconds: Double? = nil
+  ) {
+    (self.workload, self.strategy, storage) = (workload, strategy, CellRows(rows))
+    (self.skipped, self.failure, self.estimatedSeconds) = (skipped, failure, estimatedSeconds)
+  }
 
   /// Records what one apply's verification found: the first failure (a
   /// trace's names its apply); a malformed matching also skips the cell,
@@ -52,7 +65,7 @@ public struct CellResult: Sendable {
     self.failure = self.failure ?? (step.map { "apply \($0): \(failure)" } ?? failure.description)
     guard case .invalidMatching = failure else { return true }
     skipped = "failed verification (\(failure.kind))"
-    rows = []
+    storage = CellRows()
     return false
   }
 }
@@ -108,12 +121,12 @@ public struct BenchRunner {
         let line: CellLine
         if let reason = cell.skipped {
           line = CellLine(text: "\(workload.name) \(cell.strategy): skipped (\(reason))", isNotable: true)
-        } else if cell.rows.isEmpty {
+        } else if cell.storage.isEmpty {
           line = CellLine(text: "\(workload.name) \(cell.strategy): no rows" + (cell.failure.map { " — FAILED: \($0)" } ?? ""), isNotable: true)
         } else {
           let median = Statistics.median(cell.rows.compactMap(\.wallNanoseconds).map { Double($0) })
           line = CellLine(
-            text: String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.rows.count, median / 1e6,
+            text: String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.storage.count, median / 1e6,
               cell.failure.map { " — FAILED: \($0)" } ?? ""),
             isNotable: cell.failure != nil)
         }
@@ -234,7 +247,7 @@ public struct BenchRunner {
         let allocatedEnd = state.probe.allocatedBytes()
         let peak = state.probe.peakBytes()
         diff.discard()  // freed here, outside the timed region
-        cells[k].rows.append(apply.row(
+        cells[k].storage.append(apply.row(
           k, of: cells[k], info: info,
           measured: .time(wallNanoseconds: wallEnd - wall, cpuNanoseconds: cpuEnd - cpu, sample: round),
           allocatedBytes: allocatedEnd - allocated, peakBytes: exactPeak[k] ?? peak))

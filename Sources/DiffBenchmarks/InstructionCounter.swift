@@ -96,7 +96,7 @@ public struct InstructionCounter {
           guard let m = measured[key], apply.counts[k] != nil else {
             throw CountError(description: "\(workload.name) \(key): the counting child reported nothing")
           }
-          cells[k].rows.append(apply.row(
+          cells[k].storage.append(apply.row(
             k, of: cells[k], info: info, measured: .instructions(m.instructions), allocatedBytes: m.allocatedBytes,
             peakBytes: m.peakBytes))
         }
@@ -107,9 +107,9 @@ public struct InstructionCounter {
         position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
         if let reason = cell.skipped {
           log(CellLine(text: "\(workload.name) \(cell.strategy): skipped (\(reason))", isNotable: true), position)
-        } else if !cell.rows.isEmpty {
+        } else if !cell.storage.isEmpty {
           let total = cell.rows.reduce(UInt64(0)) { $0 + ($1.instructions ?? 0) }
-          let text = "\(workload.name) \(cell.strategy): \(total) instructions" + (cell.rows.count > 1 ? " in \(cell.rows.count) applies" : "")
+          let text = "\(workload.name) \(cell.strategy): \(total) instructions" + (cell.storage.count > 1 ? " in \(cell.storage.count) applies" : "")
             + (cell.failure.map { " — FAILED: \($0)" } ?? "")
           log(CellLine(text: text, isNotable: cell.failure != nil), position)
         }

@@ -46,14 +46,14 @@ struct PreparedApply {
     for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
       if !subject.traits.handles(old, new) {
         cells[k].skipped = "no sections"
-        cells[k].rows = []
+        cells[k].storage = CellRows()
         continue
       }
       let seconds = estimate(subject, work)
       if step == nil { cells[k].estimatedSeconds = seconds }
       if let seconds, seconds > limit {
         cells[k].skipped = skipReason(seconds)
-        cells[k].rows = []  // a skipped cell has no rows, in a trace either
+        cells[k].storage = CellRows()  // a skipped cell has no rows, in a trace either
         continue
       }
       let (made, failure) = subject.verify(oracle: oracle)

@@ -8,7 +8,7 @@ import Foundation
 public enum Summary {
   public static func table(_ cells: [CellResult]) -> String {
     var lines: [String] = []
-    let isTrace = { (cell: CellResult) in cell.rows.contains { $0.step != nil } }
+    let isTrace = { (cell: CellResult) in cell.storage.isTrace }
     let pairs = cells.filter { !isTrace($0) }
     let traces = Set(cells.filter(isTrace).map(\.workload))
     lines += pairTable(pairs.filter { !traces.contains($0.workload) })
@@ -16,7 +16,7 @@ public enum Summary {
       if !lines.isEmpty { lines.append("") }
       lines += sessionTable(cells.filter { traces.contains($0.workload) })
     }
-    if let growth = Growth.line(CellSummary.summaries(of: cells.flatMap(\.rows))) {
+    if let growth = Growth.line(CellResult.summaries(cells)) {
       lines.append("")
       lines.append(growth + "  (slope of log median against log n on the random-1e* sweep)")
     }
@@ -26,7 +26,7 @@ public enum Summary {
       lines.append("skipped (no rows in the report):")
       for cell in skipped { lines.append("  \(cell.workload) \(cell.strategy): \(cell.skipped!)") }
     }
-    let estimated = cells.filter { $0.estimatedSeconds != nil && $0.rows.first?.isCounted == false }
+    let estimated = cells.filter { $0.estimatedSeconds != nil && !$0.storage.isEmpty && !$0.storage.isCounted }
     if !estimated.isEmpty {
       lines.append("")
       lines.append("cost models (a sample's estimate, which decides a skip, against its measured median):")
@@ -47,24 +47,25 @@ public enum Summary {
 
   static func pairTable(_ cells: [CellResult]) -> [String] {
     guard !cells.isEmpty else { return [] }
-    let counted = cells.contains { $0.rows.first?.isCounted == true }
+    let counted = cells.contains { $0.storage.isCounted }
     let header = [
       "workload", "strategy", counted ? "instructions" : "median ms", counted ? "instr/item" : "p90 ms", "x floor", "x scan",
       "alloc MB", "peak MB", "stages", "moves/min", "ok",
     ]
     var rows: [[String]] = []
     var yardstick: [String: [String: Double]] = [:]  // name → workload → median
-    for cell in cells where !cell.rows.isEmpty && [TimedSubject.floor.name, TimedSubject.scan.name].contains(cell.strategy) {
+    for cell in cells where !cell.storage.isEmpty && [TimedSubject.floor.name, TimedSubject.scan.name].contains(cell.strategy) {
       yardstick[cell.strategy, default: [:]][cell.workload] = Statistics.median(cell.rows.map(ReportRow.measure))
     }
     for cell in cells {
-      guard !cell.rows.isEmpty else {
+      guard !cell.storage.isEmpty else {
         rows.append([cell.workload, cell.strategy, "skipped"] + Array(repeating: "", count: header.count - 3))
         continue
       }
-      let values = cell.rows.map(ReportRow.measure)
+      let cellRows = cell.rows  // rebuilt once
+      let values = cellRows.map(ReportRow.measure)
       let median = Statistics.median(values)
-      let first = cell.rows[0]
+      let first = cellRows[0]
       func times(_ name: String) -> String {
         yardstick[name]?[cell.workload].map { $0 > 0 ? String(format: "%.2f", median / $0) : "-" } ?? "-"
       }
@@ -75,8 +76,8 @@ public enum Summary {
         first.isCounted ? String(format: "%.0f", median) : String(format: "%.3f", median / 1e6),
         first.isCounted ? String(format: "%.1f", median / items) : String(format: "%.3f", Statistics.quantile(values, 0.9) / 1e6),
         times(TimedSubject.floor.name), times(TimedSubject.scan.name),
-        String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.allocatedBytes) }) / 1e6),
-        String(format: "%.2f", Statistics.median(cell.rows.map { Double($0.peakBytes) }) / 1e6),
+        String(format: "%.2f", Statistics.median(cellRows.map { Double($0.allocatedBytes) }) / 1e6),
+        String(format: "%.2f", Statistics.median(cellRows.map { Double($0.peakBytes) }) / 1e6),
         isYardstick ? "-" : "\(first.stages)",
         isYardstick ? "-/\(first.minMoves)" : "\(first.moves)/\(first.minMoves)",
         first.verified ? "yes" : "NO",
@@ -89,7 +90,7 @@ public enum Summary {
   /// apply (each apply's figure the median of its samples), and the applies
   /// over each frame budget (timed only).
   static func sessionTable(_ cells: [CellResult]) -> [String] {
-    let counted = cells.contains { $0.rows.first?.isCounted == true }
+    let counted = cells.contains { $0.storage.isCounted }
     let unit = counted ? "instr" : "ms"
     // Budgets count CPU time (wall time beside them also counts the machine's load).
     let header = ["trace", "strategy", "applies", "total \(unit)", "median", "p99", "max"]
@@ -97,11 +98,12 @@ public enum Summary {
       + ["ops", "ok"]
     var rows: [[String]] = []
     for cell in cells {
-      guard !cell.rows.isEmpty else {
+      guard !cell.storage.isEmpty else {
         rows.append([cell.workload, cell.strategy, "skipped"] + Array(repeating: "", count: header.count - 3))
         continue
       }
-      let session = Session(cell.rows)
+      let cellRows = cell.rows  // rebuilt once
+      let session = Session(cellRows)
       func show(_ v: Double) -> String { counted ? String(format: "%.0f", v) : String(format: "%.3f", v / 1e6) }
       let isYardstick = TimedSubject.yardsticks.contains { $0.name == cell.strategy }
       rows.append(
@@ -109,7 +111,7 @@ public enum Summary {
          show(session.p99), show(session.max)]
           + (counted
             ? [] : Session.frameBudgets.map { "\(session.overCPU($0.nanoseconds) ?? 0)" } + Session.frameBudgets.map { "\(session.over($0.nanoseconds))" })
-          + [isYardstick ? "-" : "\(session.operations)", cell.rows.allSatisfy(\.verified) ? "yes" : "NO"])
+          + [isYardstick ? "-" : "\(session.operations)", cellRows.allSatisfy(\.verified) ? "yes" : "NO"])
     }
     return format(header, rows)
   }
@@ -130,5 +132,24 @@ public enum Summary {
       lines.append(line(r))
     }
     return lines
+  }
+}
+
+extension CellResult {
+  /// Each measured cell's summary, as ``CellSummary/summaries(of:)`` gives
+  /// from all their rows, computed a cell at a time (with its workload's
+  /// floor): a long session's rows are never all rebuilt at once.
+  public static func summaries(_ cells: [CellResult]) -> [CellSummary] {
+    var floors: (workload: String, rounds: CellSummary.FloorRounds?)?
+    var summaries: [CellSummary] = []
+    for cell in cells where !cell.storage.isEmpty {
+      if floors?.workload != cell.workload {
+        // One workload's floor at a time.
+        let floor = cells.first { $0.workload == cell.workload && $0.strategy == TimedSubject.floor.name && !$0.storage.isEmpty }
+        floors = (cell.workload, floor.map { CellSummary.FloorRounds($0.rows) })
+      }
+      summaries.append(CellSummary(cell.rows, floor: floors?.rounds))
+    }
+    return summaries
   }
 }

@@ -132,6 +132,28 @@ extension CellSummary {
   /// One cell's summary; `floor` is the floor's rows of the same workload
   /// (its timed samples divide this cell's), `nil` when the report has none.
   public init(_ rows: [ReportRow], floor: [ReportRow]?) {
+    self.init(rows, floor: floor.map(FloorRounds.init))
+  }
+
+  /// The floor's wall time by round (run, apply, sample): what a timed
+  /// cell's samples are divided by. Made once per workload, for its cells.
+  public struct FloorRounds: Sendable {
+    var wall: [Round: Double] = [:]
+    public init(_ floor: [ReportRow]) {
+      for f in floor { if let w = f.wallNanoseconds { wall[Round(f)] = Double(w) } }
+    }
+  }
+
+  struct Round: Hashable, Sendable {
+    var date: String
+    var step: Int?
+    var sample: Int
+    init(_ row: ReportRow) { (date, step, sample) = (row.date, row.step, row.sample) }
+  }
+
+  /// One cell's summary, the floor's rounds given (`nil` when the report
+  /// has no floor for the workload).
+  public init(_ rows: [ReportRow], floor: FloorRounds?) {
     precondition(!rows.isEmpty, "a cell with no rows")
     let first = rows[0]
     let round = SummaryReport.significant
@@ -161,15 +183,8 @@ extension CellSummary {
   /// Each timed sample divided by the floor's sample of the same round of
   /// the same run (same `date`, same apply, same `sample`), grouped by run;
   /// raw wall times when the report has no floor for the workload.
-  static func floorQuotients(_ rows: [ReportRow], floor: [ReportRow]?) -> [[Double]] {
-    struct Round: Hashable {
-      var date: String
-      var step: Int?
-      var sample: Int
-      init(_ row: ReportRow) { (date, step, sample) = (row.date, row.step, row.sample) }
-    }
-    var floorWall: [Round: Double] = [:]
-    for f in floor ?? [] { if let w = f.wallNanoseconds { floorWall[Round(f)] = Double(w) } }
+  static func floorQuotients(_ rows: [ReportRow], floor: FloorRounds?) -> [[Double]] {
+    let floorWall = floor?.wall ?? [:]
     var order: [String] = []
     var runs: [String: [Double]] = [:]
     for row in rows {

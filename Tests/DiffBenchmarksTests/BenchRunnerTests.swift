@@ -3,6 +3,7 @@ import DiffResults
 import DiffVerification
 import FaultyStrategies
 import SnapshotDiff
+import Foundation
 import Testing
 
 @Suite struct BenchRunnerTests {
@@ -115,6 +116,24 @@ import Testing
     #expect(flat.rows.allSatisfy { $0.allocatedBytes < UInt64(ballast) / 2 }, "\(flat.rows.map(\.allocatedBytes))")
     let sectioned = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "converts-its-input" })
     #expect(sectioned.skipped == "no sections" && sectioned.rows.isEmpty)
+  }
+
+  /// A cell's rows are held compact (``CellRows``) and given back exactly;
+  /// the report and the summaries made a cell at a time are those made from
+  /// all the rows at once.
+  @Test func compactRowsGiveTheSameReportAndSummaries() throws {
+    var settings = tiny
+    settings.samplesPerApply = 2
+    let cells = BenchRunner(workloads: workloads("appstore-sections", "trace-appstore"), settings: settings, info: info).run()
+    let rows = cells.flatMap(\.rows)
+    #expect(rows.count > 7 * 100 * 2)
+    for cell in cells { #expect(CellRows(cell.rows).rows == cell.rows) }
+    #expect(CellResult.summaries(cells) == CellSummary.summaries(of: rows))
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("compact-\(UUID().uuidString).csv").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try CSVReport.write(cells.map(\.storage), to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == CSVReport.text(rows))
+    #expect(try CSVReport.read(contentsOf: path) == rows)
   }
 
   @Test func workloadsMatchTheirDescriptions() throws {

@@ -64,7 +64,7 @@ func rawRuns(_ commit: String, seed: UInt64, slow: Double = 1, moves: Int = 3) -
         rows.append(row)
       }
     }
-    let cell = CellSummary(rows, floor: nil)
+    let cell = CellSummary(rows, floor: [ReportRow]?.none)
     let session = try #require(cell.session)
     #expect(session.cpuOver120Hz == 0 && session.cpuOver60Hz == 0)
     #expect(session.over120Hz == 2 && session.over60Hz == 0)

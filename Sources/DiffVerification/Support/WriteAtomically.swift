@@ -14,3 +14,29 @@ public func writeAtomically(_ text: String, to path: String) throws {
     throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
   }
 }
+
+/// ``writeAtomically(_:to:)`` for text made in pieces: `body` is given a
+/// function that appends a piece to the temporary file.
+public func writeAtomically(to path: String, _ body: ((String) -> Void) -> Void) throws {
+  let folder = (path as NSString).deletingLastPathComponent
+  if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+  let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+  guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
+    throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot create \(temporary)"])
+  }
+  var failure: Error?
+  body { piece in
+    guard failure == nil else { return }
+    do { try handle.write(contentsOf: Data(piece.utf8)) } catch { failure = error }
+  }
+  try? handle.close()
+  if let failure {
+    try? FileManager.default.removeItem(atPath: temporary)
+    throw failure
+  }
+  if rename(temporary, path) != 0 {
+    let code = errno
+    try? FileManager.default.removeItem(atPath: temporary)
+    throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
+  }
+}
