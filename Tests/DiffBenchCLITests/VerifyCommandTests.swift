@@ -39,6 +39,25 @@ import Testing
     #expect(errors.contains("diffbench: \(dir)/a/empty.json: empty file, expected a JSON object"))
   }
 
+  /// A leading UTF-8 byte order mark (what many Windows editors write) is
+  /// accepted, as RFC 8259 allows; a character JSON does not expect is
+  /// named as the file has it, not as one of its bytes.
+  @Test func aByteOrderMarkIsAcceptedAndACharacterIsShownAsWritten() throws {
+    let bom = "\u{FEFF}"
+    let dir = try folder([
+      "bom.json": bom + good, "bom.jsonl": bom + "[\"a\", \"b\"]\n[\"b\", \"a\"]\n",
+      "quote.json": "{\u{201C}old\u{201D}: [], \"new\": []}",
+    ])
+    let run = try diffbench(["verify", "--quiet", dir + "/bom.json", dir + "/bom.jsonl"])
+    #expect(run.status == 0 && run.out == "10 passed, 0 failed\n", "\(run.out) \(run.err)")
+    let quote = try diffbench(["verify", "--quiet", dir + "/quote.json"])
+    #expect(quote.status == 2)
+    #expect(quote.err == "diffbench: \(dir)/quote.json: invalid JSON at line 1, column 2: expected a string key, found '\u{201C}'\n", "\(quote.err)")
+    let value = try folder(["value.json": "{\"old\": \u{201C}a\u{201D}, \"new\": []}"])
+    let named = try diffbench(["verify", "--quiet", value + "/value.json"])
+    #expect(named.status == 2 && named.err.contains("unexpected character '\u{201C}'"), "\(named.err)")
+  }
+
   @Test func missingPathIsInvalidInput() throws {
     let run = try diffbench(["verify", "/no/such/place"])
     #expect(run.status == 2)

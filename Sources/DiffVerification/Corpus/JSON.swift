@@ -116,19 +116,40 @@ extension JSONValue {
 struct _JSONParser {
   let bytes: [UInt8]
   var position = 0
+  /// Where the text starts: after a UTF-8 byte order mark, which many
+  /// editors write and RFC 8259 lets a parser ignore.
+  let start: Int
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    position = start
+  }
 
   func error(_ message: String) -> JSONSyntaxError {
     var line = 1
     var column = 1
-    for b in bytes[..<min(position, bytes.count)] {
+    for b in bytes[min(start, position)..<min(position, bytes.count)] {
       if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
     }
     return JSONSyntaxError(message: message, line: line, column: column)
   }
 
   var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  /// `, found '“'` (the character at the position), or nothing at the end.
+  var found: String { current == nil ? ", found the end of the input" : ", found \(characterHere)" }
+
+  /// The character at the position as the file has it (`'“'`), decoded
+  /// from its UTF-8 bytes; a byte that is not UTF-8 is named in hex.
+  var characterHere: String {
+    let end = min(bytes.count, position + 4)
+    var decoder = UTF8()
+    var iterator = bytes[position..<end].makeIterator()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) { return "'\(Character(scalar))'" }
+    let hex = String(bytes[position], radix: 16, uppercase: true)
+    return "byte 0x\(hex.count < 2 ? "0" + hex : hex) (not UTF-8)"
+  }
 
   mutating func skipWhitespace() {
     while let b = current, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { position += 1 }
@@ -156,18 +177,18 @@ struct _JSONParser {
       if current == UInt8(ascii: "}") { position += 1; return .object(members) }
       while true {
         skipWhitespace()
-        guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        guard current == UInt8(ascii: "\"") else { throw error("expected a string key" + found) }
         let key = try string()
         if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
         skipWhitespace()
-        guard current == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+        guard current == UInt8(ascii: ":") else { throw error("expected ':' after key" + found) }
         position += 1
         skipWhitespace()
         members.append((key, try value(depth: depth + 1)))
         skipWhitespace()
         if current == UInt8(ascii: ",") { position += 1; continue }
         if current == UInt8(ascii: "}") { position += 1; return .object(members) }
-        throw error("expected ',' or '}' in object")
+        throw error("expected ',' or '}' in object" + found)
       }
     case UInt8(ascii: "["):
       position += 1
@@ -180,7 +201,7 @@ struct _JSONParser {
         skipWhitespace()
         if current == UInt8(ascii: ",") { position += 1; continue }
         if current == UInt8(ascii: "]") { position += 1; return .array(values) }
-        throw error("expected ',' or ']' in array")
+        throw error("expected ',' or ']' in array" + found)
       }
     case UInt8(ascii: "\""):
       return .string(try string())
@@ -190,7 +211,7 @@ struct _JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return .number(try number())
     default:
-      throw error("unexpected character '\(Character(Unicode.Scalar(b)))'")
+      throw error("unexpected character \(characterHere)")
     }
   }
 

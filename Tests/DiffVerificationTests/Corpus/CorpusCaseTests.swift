@@ -40,7 +40,7 @@ import Testing
 
   @Test func eachWayOfBeingWrongHasItsMessage() {
     #expect(error("") == "empty file, expected a JSON object")
-    #expect(error("{\"old\": [\"a\"],\n \"new\": [\"b\"") == "invalid JSON at line 2, column 13: expected ',' or ']' in array")
+    #expect(error("{\"old\": [\"a\"],\n \"new\": [\"b\"") == "invalid JSON at line 2, column 13: expected ',' or ']' in array, found the end of the input")
     #expect(error("[1, 2]") == "$: expected an object with \"old\" and \"new\", found an array")
     #expect(error("{\"old\": []}") == "$: missing key \"new\"")
     #expect(error("{\"old\": [], \"new\": {\"sections\": 3}}") == "$.new.sections: expected an array, found a number")
