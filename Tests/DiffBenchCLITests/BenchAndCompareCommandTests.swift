@@ -136,7 +136,7 @@ import Testing
   }
 }
 
-/// Counted runs (SPEC §6.1): the same build counts the same, and a 2 % rise
+/// Counted runs (the Diffbench article, counted runs): the same build counts the same, and a 2 % rise
 /// in one cell is flagged, only there.
 @Suite(.serialized) struct CountedRunTests {
   @Test func twoCountedRunsAgreeAndARiseInOneCellIsFlaggedAlone() throws {

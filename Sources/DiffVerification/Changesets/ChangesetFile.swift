@@ -171,7 +171,7 @@ public enum ChangesetFile {
     // `ItemPath` holds 32-bit indices. No snapshot has an index past them
     // (it holds fewer than 2^31 items), so an index beyond them reads as the
     // 32-bit bound on its side: `check` then reports it out of range (rule 1,
-    // or 7 for a destination past its section's end), as SPEC says, where
+    // or 7 for a destination past its section's end), as the rules say (BatchUpdateRules), where
     // `ItemPath(section:item:)` would trap.
     func clamped(_ value: Int) -> Int { Swift.min(Swift.max(value, Int(Int32.min)), Int(Int32.max)) }
     return ItemPath(section: clamped(try index(pair[0], at: "\(path)[0]")), item: clamped(try index(pair[1], at: "\(path)[1]")))

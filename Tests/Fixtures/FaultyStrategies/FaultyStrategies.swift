@@ -288,7 +288,7 @@ public struct Sleeps: DiffStrategy {
 /// it but is another value in memory (a state the caller built by applying
 /// the changeset, as a device does), it takes a "re-indexing" path whose
 /// first item move goes one place too far. Handed the recorded snapshot
-/// itself, it is right; walked as SPEC §8 walks a trace, it is not.
+/// itself, it is right; walked as verify walks a trace (FileFormats, traces), it is not.
 public struct TrustsRecordedSnapshots: DiffStrategy {
   public init() {}
   public var name: String { "trusts-recorded" }

@@ -3,7 +3,7 @@ import PropertyBased
 import SnapshotDiff
 import Testing
 
-/// Each rule of SPEC §3: a stage that breaks it fails with that rule's error,
+/// Each batch-update rule (the BatchUpdateRules article): a stage that breaks it fails with that rule's error,
 /// a stage that keeps them all applies.
 @Suite struct StageRulesTests {
   let two = snap([("A", ["a1", "a2", "a3"]), ("B", ["b1", "b2"])])

@@ -8,7 +8,7 @@ import Testing
     FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
   }
 
-  /// `s` as a trace reads it back: a missing content reads as empty (SPEC §5).
+  /// `s` as a trace reads it back: a missing content reads as empty (FileFormats).
   func asRead(_ s: Snap) -> Snap {
     try! Snap(sections: s.sections.map { section in
       Snap.Section(section.id, content: section.content ?? "", items: section.items.map { Snap.Item($0.id, content: $0.content ?? "") })
