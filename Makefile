@@ -54,12 +54,15 @@ report: release
 fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
 
-# The library's documentation: the DocC catalog (the contract's articles and
-# every public symbol), any warning an error. Serve .build/docs with any static
+# The documentation: the library's DocC catalog (the contract's articles and
+# every public symbol) and the harness's (DiffBenchCLI: how to use the
+# commands), any warning an error. Serve .build/docs with any static
 # web server, or preview with `swift package --disable-sandbox preview-documentation --target SnapshotDiff`.
 docs:
 	$(SWIFT) package --disable-sandbox generate-documentation --target SnapshotDiff \
 	  --warnings-as-errors --output-path .build/docs --transform-for-static-hosting
+	$(SWIFT) package --disable-sandbox generate-documentation --target DiffBenchCLI \
+	  --warnings-as-errors --output-path .build/docs-diffbench --transform-for-static-hosting
 
 # Verdicts under load: verify a 100,005-item sectioned case with every
 # strategy while two CPU hogs run, and still catch a real hang.

@@ -43,8 +43,9 @@ let package = Package(
     .target(name: "DiffResults", dependencies: ["DiffVerification"]),
     // Workloads, timing, counting: what measures, with jemalloc and callgrind.
     .target(name: "DiffBenchmarks", dependencies: ["DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
-    // The report page and compare's page: plain SVG and HTML strings.
-    .target(name: "DiffReport", dependencies: ["DiffResults"]),
+    // The report page and compare's page: plain SVG and HTML strings (the
+    // library's strategy order gives each its colour).
+    .target(name: "DiffReport", dependencies: ["DiffResults", "SnapshotDiff"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",

@@ -1,7 +1,7 @@
 import SnapshotDiff
 import Testing
 
-/// The README's "Using the library" example, as written there.
+/// The examples of the library's articles: GettingStarted's, as written there.
 @Suite struct ReadmeExampleTests {
   @Test func usingTheLibrary() throws {
     var old = Snapshot<String, String, String>()
@@ -18,13 +18,13 @@ import Testing
     let result = try changeset.apply(to: old)
     #expect(result == new)
 
-    // The duplicate the README quotes.
+    // The duplicate the article quotes.
     #expect(throws: SnapshotEditError(.appendItems, .duplicateItem("p1"))) {
       try old.appendItems(["p1"], toSection: "list")
     }
   }
 
-  /// "Testing your screens on Linux", as written there.
+  /// The TestingScreens article's example, as written there.
   @Test func testingYourScreens() throws {
     enum Section: Hashable { case banner, products }
 
