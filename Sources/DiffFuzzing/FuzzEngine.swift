@@ -147,7 +147,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       var kind: VerificationFailure.Kind
     }
     var kept: [Kept: Int] = [:]
-    func handle(failure kind: VerificationFailure.Kind, message: String, strategy: Checked, iteration: UInt64) {
+    func handle(failure kind: VerificationFailure.Kind, message: String, apply: Int? = nil, strategy: Checked, iteration: UInt64) {
       if report.firstFailureSeconds == nil { report.firstFailureSeconds = Date().timeIntervalSince(start) }
       let key = Kept(checked: strategy, kind: kind)
       if kept[key, default: 0] >= c.keepPerKind {
@@ -159,7 +159,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       // and one candidate's deadline.
       let remaining = c.seconds.map { $0 - Date().timeIntervalSince(start) } ?? .infinity
       let finding = shrinkAndWrite(
-        strategy: strategy, kind: kind, message: message, iteration: iteration, client: client(strategy),
+        strategy: strategy, kind: kind, message: message, apply: apply, iteration: iteration, client: client(strategy),
         seconds: min(c.shrinkSeconds, remaining))
       report.findings.append(finding)
       found?(finding)
@@ -198,8 +198,8 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
           break  // the reading thread extends that worker's allowed silence
         case .worker(.skipped):
           report.skipped += 1
-        case let .worker(.failed(i, strategy, kind, message)):
-          handle(failure: kind, message: message, strategy: Checked(name: strategy), iteration: i ?? 0)
+        case let .worker(.failed(i, strategy, kind, message, apply)):
+          handle(failure: kind, message: message, apply: apply, strategy: Checked(name: strategy), iteration: i ?? 0)
         case let .died(w, next, reported):
           if stopping { running -= 1; continue }
           if !reported {
@@ -265,7 +265,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
         switch event {
         case .finished(let i?):
           next = i + step
-        case .failed(let i?, _, .hang, _):
+        case .failed(let i?, _, .hang, _, _):
           // The worker's watchdog ended it on pair i: the run goes on after it.
           reported = true
           next = i
@@ -301,15 +301,14 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
   /// same kind, within `seconds`, and writes it to the output folder (as it
   /// was found, when it does not fail again).
   func shrinkAndWrite(
-    strategy: Checked, kind: VerificationFailure.Kind, message: String, iteration: UInt64, client: WorkerClient,
-    seconds: Double
+    strategy: Checked, kind: VerificationFailure.Kind, message: String, apply: Int? = nil, iteration: UInt64,
+    client: WorkerClient, seconds: Double
   ) -> FuzzFinding {
     let c = configuration
     let slug = kind.description.replacingOccurrences(of: " ", with: "-")
     let foundBy: [(key: String, value: JSONValue)] = [("seed", .number(String(c.seed))), ("iteration", .number(String(iteration)))]
     if PairGenerator.drawsTrace(iteration) {
-      // "apply N …": where the walk failed, so the shrinker cuts the rest first.
-      let apply = message.hasPrefix("apply ") ? Int(message.dropFirst(6).prefix { $0.isNumber }) : nil
+      // Where the walk failed, so the shrinker cuts the rest first.
       let written = Regression.shrinkAndWrite(
         trace: PairGenerator(maxItems: c.maxItems).trace(seed: c.seed, iteration: iteration), strategy: strategy, kind: kind,
         reported: message, failingApply: apply, client: client, budget: c.shrinkBudget, seconds: seconds,

@@ -64,7 +64,7 @@ public enum StrategyWorker {
         // The parent's own backstop follows the worker's, which is longer for this pair.
         emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds, apply: apply))
       }
-      watchdog.begin(strategy: name, iteration: iteration, deadline: deadline)
+      watchdog.begin(strategy: name, iteration: iteration, apply: apply, deadline: deadline)
       defer { watchdog.end() }
       return Verifier.changeset(strategy, from: old, to: new)
     }
@@ -157,7 +157,9 @@ public enum StrategyWorker {
         for (s, failure) in failures.enumerated() {
           if walking[s].expensive { sampler.spent(walking[s].name, seconds: spent[s]) }
           if let failure {
-            emit(.failed(iteration: iteration, strategy: walking[s].name, kind: failure.failure.kind, message: failure.description))
+            emit(.failed(
+              iteration: iteration, strategy: walking[s].name, kind: failure.failure.kind, message: failure.description,
+              apply: failure.apply))
           }
         }
       } catch {
@@ -243,6 +245,8 @@ final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
   struct Call {
     var strategy: String
     var iteration: UInt64?
+    /// The apply of a trace walk, when in one.
+    var apply: Int?
     var deadline: Deadline
     var clock: clockid_t
     var cpuStart: UInt64
@@ -250,10 +254,10 @@ final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
   }
   var running: Call?
 
-  func begin(strategy: String, iteration: UInt64?, deadline: Deadline) {
+  func begin(strategy: String, iteration: UInt64?, apply: Int? = nil, deadline: Deadline) {
     let clock = Self.callingThreadClock()
     let call = Call(
-      strategy: strategy, iteration: iteration, deadline: deadline, clock: clock,
+      strategy: strategy, iteration: iteration, apply: apply, deadline: deadline, clock: clock,
       cpuStart: Self.read(clock), wallStart: DispatchTime.now().uptimeNanoseconds)
     lock.lock()
     running = call
@@ -301,7 +305,9 @@ final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
         } else {
           continue
         }
-        StrategyWorker.emit(.failed(iteration: current.iteration, strategy: current.strategy, kind: .hang, message: message))
+        StrategyWorker.emit(.failed(
+          iteration: current.iteration, strategy: current.strategy, kind: .hang,
+          message: (current.apply.map { "apply \($0): " } ?? "") + message, apply: current.apply))
         _exit(0)
       }
     }

@@ -34,4 +34,34 @@ import Testing
     #expect(seen == [1, 2, 3, 4, 5])
     client.shutDown()
   }
+
+  /// A failure in a trace walk names its apply as a field of the event,
+  /// which the shrinker reads; nothing parses it out of the message.
+  @Test func aTraceFailureCarriesItsApplyAsAField() throws {
+    var items = ["a", "b", "c", "d", "e"]
+    var snapshots: [String] = []
+    for _ in 0..<4 {
+      snapshots.append("[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+      items.append(items.removeFirst())
+    }
+    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: ["trusts-recorded"], timeout: 10)
+    let worker = try WorkerProcess(command: FuzzEngineTests.worker + [WorkerProtocol.line(configuration)])
+    #expect(worker.send(WorkerProtocol.line(WorkerProtocol.Request.checkTrace(trace: snapshots.joined(separator: "\n")))))
+    var failed: [WorkerProtocol.Event] = []
+    reading: while case .line(let line) = worker.readLine(deadline: Date(timeIntervalSinceNow: 30)) {
+      let event = try WorkerProtocol.decode(WorkerProtocol.Event.self, from: line)
+      switch event {
+      case .finished: break reading
+      case .failed: failed.append(event)
+      default: continue
+      }
+    }
+    worker.closeInput()
+    _ = worker.waitForEnd()
+    guard case let .failed(_, strategy, _, message, apply)? = failed.first else {
+      Issue.record("no failure: \(failed)")
+      return
+    }
+    #expect(strategy == "trusts-recorded" && apply == 2 && message.hasPrefix("apply 2"), "\(message)")
+  }
 }

@@ -10,6 +10,7 @@ import Testing
       .failed(iteration: 3, strategy: "naive", kind: .moveRule, message: "move rule: \"a\"\nnewline\ttab"),
       .failed(iteration: nil, strategy: "hashmap", kind: .rule(4), message: "x"),
       .deadline(iteration: nil, strategy: "myers", seconds: 12.5, apply: 3), .deadline(iteration: 9, strategy: "naive", seconds: 10),
+      .failed(iteration: 7, strategy: "heckel", kind: .wrongResult, message: "apply 2 (page 2): wrong result: x", apply: 2),
     ]
     for event in events {
       let line = WorkerProtocol.line(event)
