@@ -95,7 +95,7 @@ struct BenchCommand: ParsableCommand {
       printError("warning: a debug build; timings mean little (use -c release or make bench)")
     #endif
     let info = RunInfo.current()
-    let subjects = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init)
+    let subjects = TimedSubject.benched(Contenders.all)
     if instructions {
       let path = out ?? "results/\(info.commit)-instructions.csv"
       var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)
@@ -173,7 +173,7 @@ struct CountWorkerCommand: ParsableCommand {
   @Argument(help: "The subjects to count.") var subjects: [String] = []
 
   func run() throws {
-    let all = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init)
+    let all = TimedSubject.benched(Contenders.all)
     let status = InstructionCounter.work(workload: workload, subjects: subjects, all: all)
     if status != 0 { throw ExitCode(status) }
   }

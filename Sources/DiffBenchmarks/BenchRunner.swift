@@ -89,7 +89,7 @@ public struct BenchRunner {
   var calibration: Calibration?
 
   public init(
-    workloads: [Workload], subjects: [TimedSubject] = TimedSubject.yardsticks + Contenders.all.map(TimedSubject.init),
+    workloads: [Workload], subjects: [TimedSubject] = TimedSubject.benched(Contenders.all),
     settings: BenchSettings, info: RunInfo
   ) {
     self.workloads = workloads

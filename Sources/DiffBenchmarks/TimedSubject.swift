@@ -43,6 +43,52 @@ public struct TimedSubject: Sendable {
     checked = { old, new in Verifier.changeset(strategy, from: old, to: new).map { $0 } }
   }
 
+  /// `DiffableDataSource.apply` with `strategy`: the whole apply an app
+  /// makes (the diff, each stage checked and applied, the result compared
+  /// with the snapshot, the collection view's calls recorded), named
+  /// `<strategy>+apply`. Each timed call first puts the old snapshot back on
+  /// the screen without diffing (`applySnapshotUsingReloadData`, a copy of
+  /// a reference). Its verification runs the apply, then judges the
+  /// strategy's changeset as the strategy's own.
+  public init(applying strategy: any DiffStrategy) {
+    name = strategy.name + "+apply"
+    traits = strategy.traits
+    isYardstick = false
+    run = { old, new in strategy.stringChangeset(from: old, to: new) }
+    runInts = { old, new in strategy.intChangeset(from: old, to: new) }
+    prepare = { old, new in Self.applying(strategy, old, new) }
+    prepareInts = { old, new in Self.applying(strategy, old, new) }
+    checked = { old, new in
+      let source = DiffableDataSource<String, String, String>(strategy: strategy)
+      source.applySnapshotUsingReloadData(old)
+      do {
+        try source.apply(new)
+      } catch {
+        return .failure(.wrongResult("DiffableDataSource.apply: \(error)"))
+      }
+      return Verifier.changeset(strategy, from: old, to: new).map { $0 }
+    }
+  }
+
+  /// The data source's apply of `new` over `old`, prepared: each `diff()`
+  /// resets the screen to `old`, then applies `new`.
+  static func applying<S: Hashable, I: Hashable, C: Equatable>(
+    _ strategy: any DiffStrategy, _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    let source = DiffableDataSource<S, I, C>(strategy: strategy)
+    return PreparedDiff(
+      diff: { () -> [CollectionViewUpdate]? in
+        source.applySnapshotUsingReloadData(old)
+        return try? source.apply(new)
+      }, changeset: { _ in strategy.changeset(from: old, to: new) })
+  }
+
+  /// What the bench measures: the yardsticks, the strategies, and the
+  /// data source's whole apply with `hashmap`.
+  public static func benched(_ strategies: [any DiffStrategy]) -> [TimedSubject] {
+    yardsticks + strategies.map { TimedSubject($0) } + [TimedSubject(applying: Hashmap())]
+  }
+
   init(
     yardstick name: String, run: @escaping @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?,
     ints: @escaping @Sendable (IntSnapshot, IntSnapshot) -> IntChangeset?
@@ -84,7 +130,7 @@ public struct TimedSubject: Sendable {
 
   /// The subject of this name among the yardsticks and `strategies`.
   public static func named(_ name: String, among strategies: [any DiffStrategy]) -> TimedSubject? {
-    yardsticks.first { $0.name == name } ?? strategies.first { $0.name == name }.map(TimedSubject.init)
+    benched(strategies).first { $0.name == name }
   }
 }
 

@@ -17,12 +17,12 @@ import Testing
     #expect(run.out.contains("random-1e2         hashmap") || run.out.contains("random-1e2  hashmap"))
     #expect(run.out.contains("wrote \(report)"))
     let rows = try CSVReport.read(contentsOf: report)
-    #expect(Set(rows.map(\.strategy)) == ["floor", "scan", "hashmap", "heckel", "myers", "naive", "stdlib"])
+    #expect(Set(rows.map(\.strategy)) == ["floor", "scan", "hashmap", "heckel", "myers", "naive", "stdlib", "hashmap+apply"])
     #expect(rows.allSatisfy { $0.verified && $0.workload == "random-1e2" })
     #expect(rows.filter { $0.strategy == "hashmap" }.count >= 15)
     // The summary beside it: a row per cell, read by compare as the raw one is.
     let cells = try ReportFile.read(contentsOf: dir + "/r.summary.csv")
-    #expect(cells == CellSummary.summaries(of: rows) && cells.count == 7)
+    #expect(cells == CellSummary.summaries(of: rows) && cells.count == 8)
     let same = try diffbench(["compare", report, dir + "/r.summary.csv"])
     #expect(same.status == 0 && same.out.hasSuffix("0 slower, 0 faster, 0 with more ops\n"), "\(same.out)")
     // No temporary file left behind.
@@ -31,7 +31,7 @@ import Testing
     let export = try diffbench(["export", "--format", "github-action-benchmark", dir + "/r.summary.csv"])
     #expect(export.status == 0, "\(export.err)")
     let entries = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
-    #expect(entries.count == 7 && entries.allSatisfy { $0["unit"] as? String == "ms" && $0["value"] is NSNumber })
+    #expect(entries.count == 8 && entries.allSatisfy { $0["unit"] as? String == "ms" && $0["value"] is NSNumber })
     #expect(entries.compactMap { $0["name"] as? String }.contains("random-1e2/hashmap"))
     let bad = try diffbench(["export", "--format", "summary", dir + "/missing.csv"])
     #expect(bad.status == 2 && bad.err == "diffbench: \(dir)/missing.csv:0: cannot be read\n", "\(bad.err)")
@@ -149,7 +149,7 @@ import Testing
       #expect(run.out.contains("instr/item"))
     }
     let a = try CSVReport.read(contentsOf: dir + "/a.csv"), b = try CSVReport.read(contentsOf: dir + "/b.csv")
-    #expect(a.count == 7 && a.allSatisfy { $0.instructions != nil && $0.wallNanoseconds == nil && $0.sample == 0 })
+    #expect(a.count == 8 && a.allSatisfy { $0.instructions != nil && $0.wallNanoseconds == nil && $0.sample == 0 })
     for (x, y) in zip(a, b) {
       let ratio = Double(y.instructions!) / Double(x.instructions!)
       #expect(abs(ratio - 1) < 0.001, "\(x.strategy): \(x.instructions!) vs \(y.instructions!)")

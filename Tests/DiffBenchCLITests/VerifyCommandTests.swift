@@ -116,12 +116,12 @@ import Testing
     let dir = try folder([:])
     let run = try diffbench(["bench", "--quick", "--filter", "random-1e2", "--out", dir + "/r.csv"])
     #expect(run.status == 0, "\(run.err)")
-    #expect(run.err.contains("bench: 1 workloads, 7 cells, at least 1 s"), "\(run.err)")
+    #expect(run.err.contains("bench: 1 workloads, 8 cells, at least 2 s"), "\(run.err)")
     // Plain lines: the first at once, and the last cell's.
-    #expect(run.err.contains("[0/7] random-1e2: sampling · estimating"), "\(run.err)")
-    #expect(run.err.contains("[7/7] random-1e2 ") && run.err.hasSuffix(" · done\n"), "\(run.err)")
-    #expect(!run.out.contains("[1/7]") && !run.out.contains(" left"))
+    #expect(run.err.contains("[0/8] random-1e2: sampling · estimating"), "\(run.err)")
+    #expect(run.err.contains("[8/8] random-1e2 ") && run.err.hasSuffix(" · done\n"), "\(run.err)")
+    #expect(!run.out.contains("[1/8]") && !run.out.contains(" left"))
     let quiet = try diffbench(["bench", "--quick", "--quiet", "--filter", "random-1e2", "--out", dir + "/q.csv"])
-    #expect(quiet.status == 0 && !quiet.err.contains("[1/7]"), "\(quiet.err)")
+    #expect(quiet.status == 0 && !quiet.err.contains("[1/8]"), "\(quiet.err)")
   }
 }

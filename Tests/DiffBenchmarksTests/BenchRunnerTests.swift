@@ -30,7 +30,7 @@ import Testing
   @Test func aRowPerSampleVerifiedAndWithExactlyTheHeader() throws {
     let runner = BenchRunner(workloads: workloads("random-1e2", "appstore-sections"), settings: tiny, info: info)
     let cells = runner.run()
-    #expect(cells.map(\.strategy) == Array(repeating: ["floor", "scan"] + Strategies.names, count: 2).flatMap { $0 })
+    #expect(cells.map(\.strategy) == Array(repeating: ["floor", "scan"] + Strategies.names + ["hashmap+apply"], count: 2).flatMap { $0 })
     for cell in cells {
       #expect(cell.failure == nil && cell.skipped == nil)
       #expect(cell.rows.count == 4, "\(cell.workload) \(cell.strategy)")
@@ -40,13 +40,16 @@ import Testing
     let hashmap = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "hashmap" })
     #expect(hashmap.rows[0].moves == 5 && hashmap.rows[0].minMoves == 5 && hashmap.rows[0].sections == 3)
     #expect(hashmap.rows[0].nOld == 60 && hashmap.rows[0].nNew == 63)
+    // The data source's whole apply: hashmap's changeset, the same counts.
+    let apply = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "hashmap+apply" })
+    #expect(apply.rows[0].moves == 5 && apply.rows[0].stages == hashmap.rows[0].stages)
     let floor = try #require(cells.first { $0.strategy == "floor" })
     #expect(floor.rows[0].stages == 0 && floor.rows[0].moves == 0)
 
     let text = CSVReport.text(cells.flatMap(\.rows))
     let lines = text.split(separator: "\n")
     #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions,step")
-    #expect(lines.count == 1 + 14 * 4)
+    #expect(lines.count == 1 + 16 * 4)
     #expect(try CSVReport.parse(text, file: "x.csv") == cells.flatMap(\.rows))
   }
 
