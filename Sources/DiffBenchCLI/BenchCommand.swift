@@ -142,6 +142,8 @@ struct BenchCommand: ParsableCommand {
     // The last cell's line ends the progress: shown whatever the interval.
     let stays = line.isNotable || progress.mode == .terminal || (p.cellsDone == p.cellsTotal && progress.mode != .off)
     if stays { progress.note(text) } else { progress.update(text) }
+    // On a terminal the line below the notes says where the run is now.
+    if progress.mode == .terminal && p.cellsDone < p.cellsTotal { progress.update("\(p.position) \(p.workload) · \(left(p))") }
   }
 
   /// The time left at the pace of the cells measured so far.

@@ -71,12 +71,15 @@ final class ProgressLine {
     }
   }
 
-  /// A line that stays (a skipped cell, a failure), whatever the mode: the
-  /// progress line, on a terminal, is drawn again below it.
+  /// A line that stays (a finished cell, a skip, a failure), whatever the
+  /// mode. On a terminal it takes the progress line's place; the next
+  /// ``update(_:)`` draws that again below it, current.
   func note(_ line: String) {
     switch mode {
     case .terminal where !shown.isEmpty:
-      write("\r\u{1B}[K" + line + "\n" + shown)
+      write("\r\u{1B}[K" + line + "\n")
+      shown = ""
+      lastDrawn = -Double.infinity
     default:
       write(line + "\n")
     }

@@ -31,12 +31,11 @@ import Testing
     let progress = f.line(.terminal)
     progress.update("[1/3]")
     f.clock = 0.05
-    progress.update("[2/3]")  // within a tenth of a second: not drawn, but kept
-    progress.note("hashmap: skipped")
-    f.clock = 1
-    progress.update("[3/3]")
+    progress.update("[2/3]")  // within a tenth of a second: not drawn
+    progress.note("hashmap: skipped")  // takes the line's place
+    progress.update("[3/3]")  // drawn at once below the note, current
     progress.finish()
-    #expect(f.text == "\r\u{1B}[K[1/3]" + "\r\u{1B}[Khashmap: skipped\n[2/3]" + "\r\u{1B}[K[3/3]" + "\r\u{1B}[K")
+    #expect(f.text == "\r\u{1B}[K[1/3]" + "\r\u{1B}[Khashmap: skipped\n" + "\r\u{1B}[K[3/3]" + "\r\u{1B}[K")
   }
 
   @Test func quietShowsOnlyNotes() {
