@@ -41,11 +41,15 @@ let package = Package(
     // The results model: report rows, the CSV format, statistics, compare's
     // verdicts, growth exponents. Pure Swift: compare and report link no jemalloc.
     .target(name: "DiffResults", dependencies: ["DiffVerification"]),
+    // Programs run to their end (git, the toolchain, strip, valgrind), without a thread.
+    .target(name: "DiffProcesses"),
     // Workloads, timing, counting: what measures, with jemalloc and callgrind.
-    .target(name: "DiffBenchmarks", dependencies: ["DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
+    .target(
+      name: "DiffBenchmarks",
+      dependencies: ["DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
     // The report page and compare's page: plain SVG and HTML strings (the
-    // library's strategy order gives each its colour).
-    .target(name: "DiffReport", dependencies: ["DiffResults", "SnapshotDiff"]),
+    // library's strategy order gives each its colour; git orders the history).
+    .target(name: "DiffReport", dependencies: ["DiffProcesses", "DiffResults", "SnapshotDiff"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",
@@ -71,8 +75,9 @@ let package = Package(
     .testTarget(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(
-      name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffResults", "DiffVerification", "SnapshotDiff", "peak-fixture"]),
+      name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff", "peak-fixture"]),
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
+    .testTarget(name: "DiffProcessesTests", dependencies: ["DiffProcesses"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffFuzzing", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // The repository's own files: the GitHub workflows and the README's badge.
@@ -83,7 +88,7 @@ let package = Package(
       name: "fuzz-fixture", dependencies: ["DiffFuzzing", "DiffVerification", "FaultyStrategies", "SnapshotDiff"],
       path: "Tests/Fixtures/fuzz-fixture"),
     // Exact peaks where they are measured: a process of one thread.
-    .executableTarget(name: "peak-fixture", dependencies: ["DiffBenchmarks", "DiffResults"], path: "Tests/Fixtures/peak-fixture"),
+    .executableTarget(name: "peak-fixture", dependencies: ["DiffBenchmarks", "DiffProcesses", "DiffResults"], path: "Tests/Fixtures/peak-fixture"),
     .executableTarget(name: "faulty-diffbench", dependencies: ["DiffBenchCLI", "FaultyStrategies"], path: "Tests/Fixtures/faulty-diffbench"),
   ]
 )

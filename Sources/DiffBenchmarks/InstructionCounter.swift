@@ -1,4 +1,5 @@
 import CCallgrind
+import DiffProcesses
 import DiffResults
 import DiffVerification
 import Foundation

@@ -1,3 +1,4 @@
+import DiffProcesses
 import DiffResults
 import Foundation
 

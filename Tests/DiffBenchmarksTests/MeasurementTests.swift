@@ -1,4 +1,5 @@
 import DiffBenchmarks
+import DiffProcesses
 import DiffResults
 import Foundation
 import Testing

@@ -5,6 +5,7 @@
 import Glibc
 #endif
 import DiffBenchmarks
+import DiffProcesses
 import DiffResults
 
 /// Allocates and frees `bytes`, touching them so the allocation stays.

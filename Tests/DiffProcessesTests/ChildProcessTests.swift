@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import DiffResults
+import DiffProcesses
 import Testing
 
 /// The harness's one run-and-collect layer: status, output, environment,
