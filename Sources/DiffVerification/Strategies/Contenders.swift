@@ -1,25 +1,34 @@
 import SnapshotDiff
+import Synchronization
 
 /// The one list of strategies the harness races in this process: the
 /// library's (``SnapshotDiff/Strategies/all``), then those another package
 /// adds with `DiffBench.main(extraStrategies:)`. Every command, the bench
 /// runner's default, the workers and the libFuzzer target read it, so an
 /// added strategy is known everywhere at once.
+///
+/// It is written once, before any command runs, and read-only after: the
+/// command line parses into types that take no arguments, so the list
+/// cannot be handed to them, but it is never changed under a reader.
 public enum Contenders {
-  nonisolated(unsafe) public private(set) static var all: [any DiffStrategy] = Strategies.all
+  /// `nil` until strategies are added (the library's alone until then).
+  private static let added = Mutex<[any DiffStrategy]?>(nil)
+
+  public static var all: [any DiffStrategy] { added.withLock { $0 } ?? Strategies.all }
 
   public static var names: [String] { all.map(\.name) }
 
   public static func named(_ name: String) -> (any DiffStrategy)? { all.first { $0.name == name } }
 
-  /// Adds strategies after the library's, before any command runs.
+  /// Adds strategies after the library's, once, before any command runs.
   ///
   /// - Parameter reserved: names reports give to rows that are not a
   ///   strategy's (the yardsticks); `min_moves` is always reserved.
   /// - Throws: a one-line reason when two strategies share a name (names are
-  ///   report keys) or one takes a reserved name; nothing is added then.
+  ///   report keys), one takes a reserved name, or strategies were added
+  ///   already; nothing is added then.
   public static func add(_ extra: [any DiffStrategy], reserving reserved: Set<String>) throws(RegistrationError) {
-    var seen = Set(names)
+    var seen = Set(Strategies.names)
     for strategy in extra {
       if reserved.contains(strategy.name) || Checked(name: strategy.name) == .minimumMoves {
         throw RegistrationError(description: "'\(strategy.name)' is a reserved name, not a strategy's")
@@ -28,7 +37,12 @@ public enum Contenders {
         throw RegistrationError(description: "two strategies are named '\(strategy.name)'; names are report keys and must be unique")
       }
     }
-    all += extra
+    let set = added.withLock { list -> Bool in
+      guard list == nil else { return false }
+      list = Strategies.all + extra
+      return true
+    }
+    if !set { throw RegistrationError(description: "strategies were added already: add them all at once, before any command runs") }
   }
 
   public struct RegistrationError: Error, CustomStringConvertible {
