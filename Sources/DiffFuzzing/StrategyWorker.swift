@@ -49,176 +49,11 @@ public enum StrategyWorker {
         return 2
       }
     }
-    let watchdog = Watchdog()
-    watchdog.start()
-    // The cost models that need an estimate of the pair's work for their deadline.
-    let estimated = strategies.contains { $0.strategy.traits.cost != .linear }
-
-    /// One strategy's call on a pair, under the watchdog.
-    func run(
-      _ name: String, _ strategy: any DiffStrategy, _ old: StringSnapshot, _ new: StringSnapshot, work: WorkEstimate?,
-      iteration: UInt64?, apply: Int? = nil
-    ) -> Result<StringChangeset, VerificationFailure> {
-      let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
-      if apply != nil || deadline.cpuSeconds > configuration.timeout {
-        // The parent's own backstop follows the worker's, which is longer for this pair.
-        emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds, apply: apply))
-      }
-      watchdog.begin(strategy: name, iteration: iteration, apply: apply, deadline: deadline)
-      defer { watchdog.end() }
-      return Verifier.changeset(strategy, from: old, to: new)
-    }
-
-    // Random pairs sample the slow reference oracles and the expensive
-    // strategy calls (FuzzSampler); a pair asked for by name (a corpus file,
-    // a re-check, the shrinker) gets every strategy and every oracle.
-    var sampler = FuzzSampler()
-    let clock = ContinuousClock(), started = clock.now
-    func now() -> Double {
-      let elapsed = started.duration(to: clock.now)
-      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
-    func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
-      let sampled = iteration != nil
-      let limits = sampled ? sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now()) : .full
-      let oracle = PairOracle(old: old, new: new, limits: limits)
-      let work = estimated ? WorkEstimate(old: old, new: new) : nil
-      let ints = StringSnapshot.ints(old, new)  // nil unless every id is an integer
-      for (name, strategy) in strategies {
-        guard strategy.traits.handles(old, new) else {
-          emit(.skipped(iteration: iteration, strategy: name, reason: Self.noSections))
-          continue
-        }
-        var failure: VerificationFailure?
-        // A superlinear strategy's expensive calls on random pairs are sampled.
-        var expensiveSince: Double?
-        if sampled, let work, strategy.traits.cost != .linear,
-          Deadline.estimatedSeconds(strategy.traits.cost, work: work) >= sampler.cheapSeconds
-        {
-          guard sampler.runs(name, estimatedSeconds: .infinity, now: now()) else { continue }
-          expensiveSince = now()
-        }
-        switch run(name, strategy, old, new, work: work, iteration: iteration) {
-        case .success(let changeset):
-          failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
-          if failure == nil, let ints {
-            // The Int path, specialized as the bench times it: the same pair, the same counts.
-            watchdog.begin(strategy: name, iteration: iteration, deadline: Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work))
-            let made = strategy.intChangeset(from: ints.old, to: ints.new)
-            watchdog.end()
-            failure = Verifier.checkOtherPath(made, from: ints.old, to: ints.new, sameCountsAs: changeset.counts)
-              .map { .reported($0.kind, message: "the Int path: \($0)") }
-          }
-        case .failure(let broken): failure = broken
-        }
-        if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }
-        if let failure {
-          emit(.failed(iteration: iteration, strategy: name, kind: failure.kind, message: failure.description))
-        }
-      }
-      if configuration.checksMinimumMoves, let failure = oracle.metricFailure {
-        emit(.failed(iteration: iteration, strategy: Checked.minimumMoves.name, kind: failure.kind, message: failure.description))
-      }
-      emit(.finished(iteration: iteration))
-    }
-
-    /// Each strategy walks the trace with its own state, all in one pass
-    /// (the trace read once, each apply's oracle built once); a failure
-    /// names the apply. Every apply is announced: the parent's backstop is
-    /// per apply, not per walk. A generated session (`largest`: its largest
-    /// snapshot's items) is sampled as pairs are: the slow oracles and the
-    /// expensive strategies on a large one once a second.
-    func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
-      var limits = OracleLimits.full
-      if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
-      var walking: [(name: String, strategy: any DiffStrategy, expensive: Bool)] = []
-      do {
-        for (name, strategy) in strategies {  // min_moves is judged on pairs only
-          let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false
-          if expensive && !sampler.runs(name, estimatedSeconds: .infinity, now: now()) { continue }
-          // A strategy without sections walks only a trace of flat snapshots.
-          if !strategy.traits.handlesSections, try !isFlat(open()) {
-            emit(.skipped(iteration: iteration, strategy: name, reason: Self.noSections))
-            continue
-          }
-          walking.append((name, strategy, expensive))
-        }
-        var spent = [Double](repeating: 0, count: walking.count)
-        var trace = try open()
-        let failures = try Verifier.walk(&trace, traits: walking.map(\.strategy.traits), limits: limits) { s, apply, old, new in
-          let (name, strategy, expensive) = walking[s]
-          let since = now()
-          defer { if expensive { spent[s] += now() - since } }
-          // Only a superlinear strategy's deadline needs the estimate.
-          return run(
-            name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
-            iteration: iteration, apply: apply)
-        }
-        for (s, failure) in failures.enumerated() {
-          if walking[s].expensive { sampler.spent(walking[s].name, seconds: spent[s]) }
-          if let failure {
-            emit(.failed(
-              iteration: iteration, strategy: walking[s].name, kind: failure.failure.kind, message: failure.description,
-              apply: failure.apply))
-          }
-        }
-      } catch {
-        emit(.failed(iteration: iteration, strategy: walking.first?.name ?? "", kind: .invalidInput, message: error.description))
-      }
-      emit(.finished(iteration: iteration))
-    }
-
+    var worker = Worker(configuration: configuration, strategies: strategies)
     switch configuration.mode {
-    case .serve:
-      while let line = readLine(strippingNewline: true) {
-        switch try? WorkerProtocol.decode(WorkerProtocol.Request.self, from: line) {
-        case .check(let text)?:
-          guard let pair = try? CorpusCase.parse(Array(text.utf8)) else {
-            emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a corpus case: \(text.prefix(80))"))
-            emit(.finished(iteration: nil))
-            continue
-          }
-          check(pair.old, pair.new, iteration: nil)
-        case .checkFile(let path)? where path.hasSuffix(".jsonl"):
-          walk(iteration: nil) { () throws(CorpusError) in try TraceReader(contentsOf: path) }
-        case .checkFile(let path)?:
-          do {
-            let pair = try CorpusCase.load(contentsOf: path)
-            check(pair.old, pair.new, iteration: nil)
-          } catch {
-            emit(.failed(iteration: nil, strategy: "", kind: .invalidInput, message: error.description))
-            emit(.finished(iteration: nil))
-          }
-        case .checkTrace(let text)?:
-          walk(iteration: nil) { TraceReader(bytes: Array(text.utf8), file: "trace") }
-        default:
-          emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a check request: \(line.prefix(80))"))
-          emit(.finished(iteration: nil))
-        }
-      }
+    case .serve: worker.serve()
     case let .generate(seed, first, step, limit, maxItems):
-      let generator = PairGenerator(maxItems: maxItems)
-      var i = first
-      while i < (limit ?? .max) {
-        if PairGenerator.drawsTrace(i) {
-          if let session = TraceSnapshot.session(generator.trace(seed: seed, iteration: i)) {
-            let largest = session.map(\.snapshot.numberOfItems).max() ?? 0
-            walk(iteration: i, largest: largest) { TraceReader(snapshots: session) }
-          } else {
-            emit(.finished(iteration: i))
-          }
-        } else {
-          let drafts = generator.pair(seed: seed, iteration: i)
-          if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() {
-            check(old, new, iteration: i)
-          } else {
-            emit(.finished(iteration: i))
-          }
-        }
-        let (next, overflow) = i.addingReportingOverflow(step)
-        if overflow { break }
-        i = next
-      }
+      worker.generate(seed: seed, first: first, step: step, limit: limit, maxItems: maxItems)
     }
     return 0
   }
@@ -230,6 +65,196 @@ public enum StrategyWorker {
     defer { outputLock.unlock() }
     print(WorkerProtocol.line(event))
     fflush(nil)  // all streams: the parent must see the line before a crash
+  }
+}
+
+/// One worker's state across the pairs and traces it checks: its
+/// configuration and strategies, the watchdog over each call, and the
+/// sampler of the slow oracles and expensive calls on random pairs.
+struct Worker {
+  let configuration: WorkerProtocol.Configuration
+  let strategies: [(name: String, strategy: any DiffStrategy)]
+  let watchdog = Watchdog()
+  /// Whether a cost model needs an estimate of the pair's work for its deadline.
+  let estimated: Bool
+  /// Random pairs sample the slow reference oracles and the expensive
+  /// strategy calls; a pair asked for by name (a corpus file, a re-check,
+  /// the shrinker) gets every strategy and every oracle.
+  var sampler = FuzzSampler()
+  let clock = ContinuousClock()
+  let started: ContinuousClock.Instant
+
+  init(configuration: WorkerProtocol.Configuration, strategies: [(name: String, strategy: any DiffStrategy)]) {
+    self.configuration = configuration
+    self.strategies = strategies
+    estimated = strategies.contains { $0.strategy.traits.cost != .linear }
+    started = clock.now
+    watchdog.start()
+  }
+
+  /// One strategy's call on a pair, under the watchdog.
+  func run(
+    _ name: String, _ strategy: any DiffStrategy, _ old: StringSnapshot, _ new: StringSnapshot, work: WorkEstimate?,
+    iteration: UInt64?, apply: Int? = nil
+  ) -> Result<StringChangeset, VerificationFailure> {
+    let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
+    if apply != nil || deadline.cpuSeconds > configuration.timeout {
+      // The parent's own backstop follows the worker's, which is longer for this pair.
+      StrategyWorker.emit(.deadline(iteration: iteration, strategy: name, seconds: deadline.cpuSeconds, apply: apply))
+    }
+    watchdog.begin(strategy: name, iteration: iteration, apply: apply, deadline: deadline)
+    defer { watchdog.end() }
+    return Verifier.changeset(strategy, from: old, to: new)
+  }
+
+  func now() -> Double {
+    let elapsed = started.duration(to: clock.now)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  }
+  mutating func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
+    let sampled = iteration != nil
+    let limits = sampled ? sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now()) : .full
+    let oracle = PairOracle(old: old, new: new, limits: limits)
+    let work = estimated ? WorkEstimate(old: old, new: new) : nil
+    let ints = StringSnapshot.ints(old, new)  // nil unless every id is an integer
+    for (name, strategy) in strategies {
+      guard strategy.traits.handles(old, new) else {
+        StrategyWorker.emit(.skipped(iteration: iteration, strategy: name, reason: StrategyWorker.noSections))
+        continue
+      }
+      var failure: VerificationFailure?
+      // A superlinear strategy's expensive calls on random pairs are sampled.
+      var expensiveSince: Double?
+      if sampled, let work, strategy.traits.cost != .linear,
+        Deadline.estimatedSeconds(strategy.traits.cost, work: work) >= sampler.cheapSeconds
+      {
+        guard sampler.runs(name, estimatedSeconds: .infinity, now: now()) else { continue }
+        expensiveSince = now()
+      }
+      switch run(name, strategy, old, new, work: work, iteration: iteration) {
+      case .success(let changeset):
+        failure = Verifier.verify(changeset, madeBy: strategy.traits, oracle: oracle)
+        if failure == nil, let ints {
+          // The Int path, specialized as the bench times it: the same pair, the same counts.
+          watchdog.begin(strategy: name, iteration: iteration, deadline: Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work))
+          let made = strategy.intChangeset(from: ints.old, to: ints.new)
+          watchdog.end()
+          failure = Verifier.checkOtherPath(made, from: ints.old, to: ints.new, sameCountsAs: changeset.counts)
+            .map { .reported($0.kind, message: "the Int path: \($0)") }
+        }
+      case .failure(let broken): failure = broken
+      }
+      if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }
+      if let failure {
+        StrategyWorker.emit(.failed(iteration: iteration, strategy: name, kind: failure.kind, message: failure.description))
+      }
+    }
+    if configuration.checksMinimumMoves, let failure = oracle.metricFailure {
+      StrategyWorker.emit(.failed(iteration: iteration, strategy: Checked.minimumMoves.name, kind: failure.kind, message: failure.description))
+    }
+    StrategyWorker.emit(.finished(iteration: iteration))
+  }
+
+  /// Each strategy walks the trace with its own state, all in one pass
+  /// (the trace read once, each apply's oracle built once); a failure
+  /// names the apply. Every apply is announced: the parent's backstop is
+  /// per apply, not per walk. A generated session (`largest`: its largest
+  /// snapshot's items) is sampled as pairs are: the slow oracles and the
+  /// expensive strategies on a large one once a second.
+  mutating func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
+    var limits = OracleLimits.full
+    if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
+    var walking: [(name: String, strategy: any DiffStrategy, expensive: Bool)] = []
+    do {
+      for (name, strategy) in strategies {  // min_moves is judged on pairs only
+        let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false
+        if expensive && !sampler.runs(name, estimatedSeconds: .infinity, now: now()) { continue }
+        // A strategy without sections walks only a trace of flat snapshots.
+        if !strategy.traits.handlesSections, try !StrategyWorker.isFlat(open()) {
+          StrategyWorker.emit(.skipped(iteration: iteration, strategy: name, reason: StrategyWorker.noSections))
+          continue
+        }
+        walking.append((name, strategy, expensive))
+      }
+      var spent = [Double](repeating: 0, count: walking.count)
+      var trace = try open()
+      let failures = try Verifier.walk(&trace, traits: walking.map(\.strategy.traits), limits: limits) { s, apply, old, new in
+        let (name, strategy, expensive) = walking[s]
+        let since = now()
+        defer { if expensive { spent[s] += now() - since } }
+        // Only a superlinear strategy's deadline needs the estimate.
+        return run(
+          name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
+          iteration: iteration, apply: apply)
+      }
+      for (s, failure) in failures.enumerated() {
+        if walking[s].expensive { sampler.spent(walking[s].name, seconds: spent[s]) }
+        if let failure {
+          StrategyWorker.emit(.failed(
+            iteration: iteration, strategy: walking[s].name, kind: failure.failure.kind, message: failure.description,
+            apply: failure.apply))
+        }
+      }
+    } catch {
+      StrategyWorker.emit(.failed(iteration: iteration, strategy: walking.first?.name ?? "", kind: .invalidInput, message: error.description))
+    }
+    StrategyWorker.emit(.finished(iteration: iteration))
+  }
+
+  /// Answers requests on standard input until it ends.
+  mutating func serve() {
+    while let line = readLine(strippingNewline: true) {
+      switch try? WorkerProtocol.decode(WorkerProtocol.Request.self, from: line) {
+      case .check(let text)?:
+        guard let pair = try? CorpusCase.parse(Array(text.utf8)) else {
+          StrategyWorker.emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a corpus case: \(text.prefix(80))"))
+          StrategyWorker.emit(.finished(iteration: nil))
+          continue
+        }
+        check(pair.old, pair.new, iteration: nil)
+      case .checkFile(let path)? where path.hasSuffix(".jsonl"):
+        walk(iteration: nil) { () throws(CorpusError) in try TraceReader(contentsOf: path) }
+      case .checkFile(let path)?:
+        do {
+          let pair = try CorpusCase.load(contentsOf: path)
+          check(pair.old, pair.new, iteration: nil)
+        } catch {
+          StrategyWorker.emit(.failed(iteration: nil, strategy: "", kind: .invalidInput, message: error.description))
+          StrategyWorker.emit(.finished(iteration: nil))
+        }
+      case .checkTrace(let text)?:
+        walk(iteration: nil) { TraceReader(bytes: Array(text.utf8), file: "trace") }
+      default:
+        StrategyWorker.emit(.failed(iteration: nil, strategy: "", kind: .badRequest, message: "not a check request: \(line.prefix(80))"))
+        StrategyWorker.emit(.finished(iteration: nil))
+      }
+    }
+  }
+
+  /// Checks generated pairs and sessions `first`, `first + step`, … below `limit`.
+  mutating func generate(seed: UInt64, first: UInt64, step: UInt64, limit: UInt64?, maxItems: Int) {
+    let generator = PairGenerator(maxItems: maxItems)
+    var i = first
+    while i < (limit ?? .max) {
+      if PairGenerator.drawsTrace(i) {
+        if let session = TraceSnapshot.session(generator.trace(seed: seed, iteration: i)) {
+          let largest = session.map(\.snapshot.numberOfItems).max() ?? 0
+          walk(iteration: i, largest: largest) { TraceReader(snapshots: session) }
+        } else {
+          StrategyWorker.emit(.finished(iteration: i))
+        }
+      } else {
+        let drafts = generator.pair(seed: seed, iteration: i)
+        if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() {
+          check(old, new, iteration: i)
+        } else {
+          StrategyWorker.emit(.finished(iteration: i))
+        }
+      }
+      let (next, overflow) = i.addingReportingOverflow(step)
+      if overflow { break }
+      i = next
+    }
   }
 }
 
