@@ -1,3 +1,4 @@
+@testable import DiffBenchCLI
 import DiffResults
 import Foundation
 import Testing
@@ -69,5 +70,52 @@ import Testing
     let block = try #require(text[section...].range(of: "```\n")).upperBound
     let header = text[block...].prefix { $0 != "\n" }
     #expect(header.split(separator: ",").map(String.init) == CSVReport.names)
+  }
+
+  /// Every `$ diffbench …` example in the README and both catalogs is a
+  /// valid command line; where its output is deterministic (`verify`,
+  /// `diff`, `check`, `list`), it is run from the repository's root and
+  /// prints what the example shows, up to a `…` line.
+  @Test func everyExampleCommandParsesAndTheDeterministicOnesPrintWhatTheyShow() throws {
+    let root = corpusFolder.replacingOccurrences(of: "/Corpus", with: "")
+    var files = [root + "/README.md"]
+    for catalog in ["/Sources/SnapshotDiff/SnapshotDiff.docc", "/Sources/DiffBenchCLI/DiffBenchCLI.docc"] {
+      files += try FileManager.default.contentsOfDirectory(atPath: root + catalog).filter { $0.hasSuffix(".md") }.map { root + catalog + "/" + $0 }
+    }
+    var examples = 0, run = 0
+    for file in files {
+      var inBlock = false
+      var current: (command: [String], expected: [String])?
+      func finish() throws {
+        guard let (command, expected) = current else { return }
+        current = nil
+        examples += 1
+        #expect(throws: Never.self, "\(file): diffbench \(command.joined(separator: " "))") { _ = try DiffBench.parseAsRoot(command) }
+        guard let name = command.first, ["verify", "diff", "check", "list"].contains(name) else { return }
+        run += 1
+        let result = try diffbench(command, in: root)
+        let shown = expected.prefix { $0 != "…" }
+        let printed = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(printed.prefix(shown.count)) == Array(shown), "\(file): diffbench \(command.joined(separator: " ")) printed:\n\(result.out)")
+      }
+      for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("```") {
+          try finish()
+          inBlock.toggle()
+          continue
+        }
+        guard inBlock else { continue }
+        if line.hasPrefix("$ diffbench ") {
+          try finish()
+          current = (line.dropFirst("$ diffbench ".count).split(separator: " ").map(String.init), [])
+        } else if line.hasPrefix("$ ") {
+          try finish()
+        } else if current != nil {
+          current?.expected.append(String(line))
+        }
+      }
+      try finish()
+    }
+    #expect(examples >= 7 && run >= 4, "\(examples) examples, \(run) run")
   }
 }
