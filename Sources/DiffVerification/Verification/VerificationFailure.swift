@@ -79,9 +79,34 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
         self = .rule(n)
         return
       }
-      let all: [Kind] = [.invalidResult, .wrongResult, .wrongIDs, .notMinimal, .belowMinimum, .minimumMoves, .notEmpty, .moveRule, .crash, .hang, .invalidMatching, .tooManyStages, .badRequest, .invalidInput]
-      guard let kind = all.first(where: { $0.description == text }) else { return nil }
+      guard let kind = Self.unnumbered.first(where: { $0.description == text }) else { return nil }
       self = kind
+    }
+
+    /// Every kind but `rule(_:)`, each once, in declaration order.
+    public static var unnumbered: [Kind] { Array(sequence(first: .invalidResult, next: \.following)) }
+
+    /// The kind declared after this one: a switch the compiler holds to
+    /// every case, so a new kind cannot be left out of ``unnumbered`` (and
+    /// so out of what the worker protocol and the summaries read back).
+    private var following: Kind? {
+      switch self {
+      case .rule: return .invalidResult
+      case .invalidResult: return .wrongResult
+      case .wrongResult: return .wrongIDs
+      case .wrongIDs: return .notMinimal
+      case .notMinimal: return .belowMinimum
+      case .belowMinimum: return .minimumMoves
+      case .minimumMoves: return .notEmpty
+      case .notEmpty: return .moveRule
+      case .moveRule: return .crash
+      case .crash: return .hang
+      case .hang: return .invalidMatching
+      case .invalidMatching: return .tooManyStages
+      case .tooManyStages: return .badRequest
+      case .badRequest: return .invalidInput
+      case .invalidInput: return nil
+      }
     }
 
     public init(from decoder: any Decoder) throws {
