@@ -81,8 +81,8 @@ public struct BenchRunner {
   public var info: RunInfo
   /// A line a cell, after its workload, with where the run is then.
   public var log: (CellLine, BenchProgress) -> Void = { _, _ in }
-  /// Where the run is during a workload: at each apply of a trace, and
-  /// about every second while a pair is sampled.
+  /// Where the run is during a workload (the apply of a trace being
+  /// sampled), at most every half second.
   public var progress: (BenchProgress) -> Void = { _ in }
   /// The cost model's rates; measured at start-up unless given (tests give
   /// them, so that a skip never depends on the machine's speed).

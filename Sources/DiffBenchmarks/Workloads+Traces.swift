@@ -4,6 +4,16 @@ import SnapshotDiff
 // The built-in sessions: each a trace from a fixed seed, made one snapshot
 // at a time (never held whole), as an app would apply them to one screen.
 
+/// A session of `applies` applies: `snapshot(step)` for step 0 (the start)
+/// through `applies`, in order, each made when it is asked for.
+func session(applies: Int, _ snapshot: @escaping (_ step: Int) -> TraceSnapshot) -> TraceSource {
+  var step = -1
+  return TraceSource {
+    step += 1
+    return step <= applies ? snapshot(step) : nil
+  }
+}
+
 /// `trace-paging`: a banner of 5 above a product list that grows by a page
 /// of 20 per apply: 501 snapshots, 500 applies.
 func pagingSession() -> TraceSource {
@@ -23,10 +33,7 @@ func chatSession() -> TraceSource {
   var rng = SplitMix64(seed: Workload.seed &+ 10, iteration: 0)
   var messages = (0..<10_000).map { (id: "m\($0)", content: "text \($0)") }
   var next = messages.count
-  var step = -1
-  return TraceSource {
-    step += 1
-    guard step <= 1_000 else { return nil }
+  return session(applies: 1_000) { step in
     if step > 0 {
       for _ in 0..<rng.int(in: 1...3) {
         messages.append(("m\(next)", "text \(next)"))
@@ -68,10 +75,7 @@ func feedSession() -> TraceSource {
   var feed = (0..<1_000).map { (id: "post-\($0)", score: 1_000_000 - $0 * 100) }
   var next = feed.count
   var top = 1_000_000
-  var step = -1
-  return TraceSource {
-    step += 1
-    guard step <= 200 else { return nil }
+  return session(applies: 200) { step in
     if step > 0 {
       for _ in 0..<rng.int(in: 3...15) {
         top += 100
@@ -98,10 +102,7 @@ func appStoreSession() -> TraceSource {
   var (screen, _) = appStore()
   var features = 0
   var themes = 23
-  var step = -1
-  return TraceSource {
-    step += 1
-    guard step <= 100 else { return nil }
+  return session(applies: 100) { step in
     if step > 0 {
       if rng.chance(0.2) {
         let a = rng.int(below: screen.sections.count), b = rng.int(below: screen.sections.count)
@@ -143,10 +144,7 @@ func rankingSession() -> TraceSource {
   var screen = SnapshotDraft(sections: (0..<36).map { c in
     .init(id: "category-\(c)", content: "Category \(c)", items: (0..<(3_500 / 36 + (c < 3_500 % 36 ? 1 : 0))).map { _ in entry() })
   })
-  var step = -1
-  return TraceSource {
-    step += 1
-    guard step <= 2_500 else { return nil }
+  return session(applies: 2_500) { step in
     if step > 0 {
       func anyItem() -> (section: Int, item: Int)? {
         let s = rng.int(below: screen.sections.count)
@@ -186,10 +184,7 @@ func frontPageSession() -> TraceSource {
     return ("story-\(40_000_000 + next)", "\(rng.int(below: 50)) points, \(rng.int(below: 20)) comments")
   }
   var stories = (0..<30).map { _ in story() }
-  var step = -1
-  return TraceSource {
-    step += 1
-    guard step <= 500 else { return nil }
+  return session(applies: 500) { step in
     if step > 0 {
       let turnover = rng.int(in: 1...3)
       for _ in 0..<turnover { stories.remove(at: rng.int(below: stories.count)) }

@@ -106,15 +106,13 @@ public struct CorpusVerifier {
         let total = isTraceFile(file) ? Self.applies(inTrace: file) : nil
         if let total, names.count > 1 {
           let started = Date()
-          let report = Progress(progress)
-          report.send(VerifyProgress(
-            file: file, fileIndex: index + 1, fileCount: files.count, strategy: "\(names.count) strategies", applies: 0,
-            totalApplies: total, elapsedSeconds: 0))
-          let found = Self.walkInGroups(file, groupClients) { applies in
+          let at = { (applies: Int) in
             VerifyProgress(
               file: file, fileIndex: index + 1, fileCount: files.count, strategy: "\(names.count) strategies", applies: applies,
               totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started))
-          } report: { report.send($0) }
+          }
+          progress(at(0))
+          let found = Self.walkInGroups(file, groupClients, at: at, report: progress)
           if let bad = found.first(where: { $0.failure.kind == .invalidInput }) {
             errors(bad.failure.description)
             invalid = true
@@ -217,7 +215,7 @@ public struct CorpusVerifier {
 
   /// Every group's failures on a trace file, the groups' workers running
   /// side by side; `at` makes the progress of the applies all groups have
-  /// reached, sent through `report`.
+  /// reached, sent through `report` one call at a time (under the lock).
   static func walkInGroups(
     _ file: String, _ clients: [WorkerClient], at: @escaping (Int) -> VerifyProgress,
     report: @escaping (VerifyProgress) -> Void
@@ -252,18 +250,6 @@ public struct CorpusVerifier {
       self.clients = clients
       reached = Array(repeating: 0, count: clients.count)
       found = Array(repeating: [], count: clients.count)
-    }
-  }
-
-  /// Progress from several threads, one call at a time.
-  final class Progress: @unchecked Sendable {  // `send` is serialized by `lock`
-    let lock = NSLock()
-    let body: (VerifyProgress) -> Void
-    init(_ body: @escaping (VerifyProgress) -> Void) { self.body = body }
-    func send(_ progress: VerifyProgress) {
-      lock.lock()
-      body(progress)
-      lock.unlock()
     }
   }
 }

@@ -3,13 +3,13 @@ import SnapshotDiff
 
 /// One cell's report rows, held as the few numbers each sample adds: its
 /// run's identity once, each apply's sizes, counts and verdict once, and a
-/// sample's times, bytes and numbers in 48 bytes. A long session's
+/// sample's times, bytes and numbers in 40 bytes. A long session's
 /// million samples then take tens of megabytes, not the gigabyte its
 /// ``ReportRow``s would; ``rows`` gives them back exactly, one cell at a time.
 /// The rows of one cell are all timed or all counted, as a bench makes them.
 public struct CellRows: Sendable {
   /// The cell (the run and the sizes are the apply's).
-  var run = CellIdentity()
+  var cell = CellIdentity()
   /// The runs' commit, date, host and toolchain, each run once.
   struct Run: Equatable, Sendable {
     var commit: String, date: String, host: String, toolchain: String
@@ -59,7 +59,7 @@ public struct CellRows: Sendable {
     case let .instructions(count): (first, second, isCounted) = (count, 0, true)
     }
     if samples.isEmpty {
-      run = row.identity
+      cell = row.identity
       counted = isCounted
     }
     let thisRun = Run(commit: row.commit, date: row.date, host: row.host, toolchain: row.toolchain)
@@ -81,7 +81,7 @@ public struct CellRows: Sendable {
       let a = applies[Int(s.apply)]
       let r = runs[a.run]
       var row = ReportRow()
-      row.identity = run
+      row.identity = cell
       (row.commit, row.date, row.host, row.toolchain) = (r.commit, r.date, r.host, r.toolchain)
       (row.nOld, row.nNew, row.sections) = (a.nOld, a.nNew, a.sections)
       (row.counts, row.minMoves, row.verified, row.step) = (a.counts, a.minMoves, a.verified, a.step)

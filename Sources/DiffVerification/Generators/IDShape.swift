@@ -39,14 +39,12 @@ public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
   public func id(_ n: Int, section: Bool) -> String {
     switch self {
     case .short: return (section ? "s" : "i") + "\(n)"
-    case .prefixed: return (section ? "section-" : "product-") + Self.padded(n, 8)
+    case .prefixed: return (section ? "section-" : "product-") + Self.padded(String(n), 8)
     case .uuid:
       var rng = SplitMix64(seed: section ? 0x5EC7 : 0x17E3, iteration: UInt64(n))
       let a = rng.next(), b = rng.next()
-      func hex(_ value: UInt64, _ digits: Int) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text.suffix(digits)
-      }
+      // Each field is masked to its width: padding is all it needs.
+      func hex(_ value: UInt64, _ digits: Int) -> String { Self.padded(String(value, radix: 16), digits) }
       return "\(hex(a >> 32, 8))-\(hex(a >> 16 & 0xFFFF, 4))-4\(hex(a & 0xFFF, 3))-\(hex(0x8000 | b >> 48 & 0x3FFF, 4))-\(hex(b & 0xFFFF_FFFF_FFFF, 12))"
     case .url: return "https://example.com/" + (section ? "sections/" : "articles/") + "\(n)?ref=feed"
     case .integer: return section ? "\(n)" : "\(100_000 + n * 7_919)"
@@ -73,9 +71,9 @@ public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
     return String(scalars)
   }
 
-  static func padded(_ n: Int, _ digits: Int) -> String {
-    let text = String(n)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  /// `text` with zeros in front, `digits` long at least.
+  static func padded(_ text: String, _ digits: Int) -> String {
+    String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 }
 
