@@ -21,7 +21,8 @@ struct BenchCommand: ParsableCommand {
       Each strategy's changeset is verified once, natively (a failure marks its rows \
       verified=false and the exit status is 1). Two yardsticks run beside the strategies: \
       `floor` (a hash table of the old ids, a lookup of every new id) and `scan` (both snapshots \
-      read once, ids compared position by position); the summary gives each cell × both.
+      read once, ids compared position by position); the summary gives each cell × both. \
+      `hashmap+apply` is DiffableDataSource.apply with hashmap: the whole apply an app makes.
 
       Timed (the default): a warm-up, then samples taken round by round across strategies, the \
       floor among them: at least 15 per cell or 1 s of timed work, whichever ends later, within a \
