@@ -28,7 +28,7 @@ public struct DiffBench: ParsableCommand {
       """,
     subcommands: [
       ListCommand.self, VerifyCommand.self, FuzzCommand.self, BenchCommand.self, CompareCommand.self, ReportCommand.self,
-      TableCommand.self, ExportCommand.self, WorkloadCommand.self,
+      TableCommand.self, ExportCommand.self, WorkloadCommand.self, StagesCommand.self,
       DiffCommand.self, CheckCommand.self, ImportCommand.self, SeedsCommand.self, WorkerCommand.self, CountWorkerCommand.self,
     ]
   )

@@ -108,6 +108,11 @@ import Testing
     try expectCaughtAndShrunk("splits-shifted-sections", kinds: [.tooManyStages], atMost: 6)
   }
 
+  /// Past one stage: a changeset that needs two or more, given one more.
+  @Test func catchesAnUnneededStageBeyondTheFirst() throws {
+    try expectCaughtAndShrunk("updates-sections-apart", kinds: [.tooManyStages], atMost: 8)
+  }
+
   @Test func catchesABlockedCallByTheWallClockBackstop() throws {
     // Blocks without using CPU: the backstop is 10 × the 0.1 s deadline.
     // Each blocked pair costs the backstop: a few pairs only.

@@ -1,84 +1,242 @@
 import SnapshotDiff
 
-/// Whether the seven rules allow the operations a changeset chose in one
-/// stage: derived from the rules alone, sharing nothing with the stage plan.
+/// The fewest stages the seven rules allow for the operations a changeset
+/// chose: derived from the rules alone, sharing nothing with the stage plan.
 ///
 /// What a changeset does is read from it (which kept items and sections it
 /// moves, which ids it deletes and inserts again) and from the pair (which
-/// kept items and sections change content). One stage holds them all unless
-/// the rules order two of them:
+/// kept items and sections change content). Each operation is given a stage,
+/// and the rules become conditions on those stage numbers:
 ///
-/// * a moved item that changes content is updated in another stage than it
-///   moves (rule 2);
-/// * an item that moves into an inserted section moves after the section is
-///   inserted (rule 5); one that leaves a deleted section, before the
-///   section is deleted (rule 4);
-/// * a kept section that moves or changes content does so in a stage with no
-///   item operation inside it (rule 6);
-/// * a kept section that both moves and changes content does each in its own
-///   stage (rule 2).
+/// * a kept section's move and update are in different stages (rule 2), and
+///   no item operation inside it is in either (rule 6);
+/// * an item leaving a deleted section moves before the section is deleted
+///   (rule 4); one joining an inserted section moves after it is inserted
+///   (rule 5); a moved item is updated in another stage than it moves
+///   (rule 2), before the move where it was or after it where it goes;
+/// * an id deleted and inserted again is deleted no later than it is
+///   inserted (else it is there twice); a section's id likewise.
 ///
-/// A changeset whose operations fit one stage and that uses more is the
-/// failure `too many stages`. Where one stage is not enough, the count is
-/// not judged: the fewest then depends on how the ordered operations can be
-/// grouped (the stage plan's guide says how many it uses).
+/// Where an item is in a stage's order never matters (the stage plan guide
+/// gives the argument), so the fewest stages is the least `k` for which
+/// stage numbers in `1...k` meet every condition. Once the sections' stages
+/// are fixed, each item's conditions stand alone, so the search runs over
+/// the sections' operations only: an inserted section goes first and a
+/// deleted one last (no condition prefers otherwise), which leaves the
+/// moves and updates of kept sections and the two halves of a section
+/// deleted and inserted again. `StageSearchTests` holds this count to an
+/// exhaustive search over the stages themselves on every small pair.
 struct FewestStages {
-  /// 0 (nothing to do) or 1 when that is the minimum; `nil` when more are needed.
+  /// The fewest stages: 0 for nothing to do. `nil` when the changeset moves
+  /// an item or section twice (outside this model), or when the search
+  /// gives up (``budget``).
   var count: Int?
-  /// Why one stage is not enough, when it is not.
-  var reason: String?
+
+  /// Search nodes tried for one `k` before giving up.
+  static let budget = 200_000
+
+  /// - Parameter limit: the count is searched up to `limit` (the changeset's
+  ///   own stage count): where no fewer stages do, the answer is `limit`.
+  init(_ effect: ChangesetEffect, pair: _IndexedPair, upTo limit: Int) {
+    guard !effect.movesRepeat else { return }
+    let model = StageModel(effect, pair: pair)
+    if model.isEmpty { count = 0; return }
+    for k in 1..<max(limit, 1) {
+      guard let found = model.fits(in: k) else { return }
+      if found { count = k; return }
+    }
+    count = max(limit, 1)
+  }
+}
+
+/// The conditions of ``FewestStages``: a variable per section operation
+/// that the search places, and what each item asks of the sections it
+/// touches, each distinct requirement once.
+struct StageModel {
+  /// Where an item is when it is operated on: a section that stays, a
+  /// section deleted (old) or inserted (new), by section record.
+  enum Place: Hashable {
+    case kept(Int)
+    case deleted(Int)
+    case inserted(Int)
+  }
+
+  /// What items ask of the sections.
+  enum Need: Hashable {
+    /// An item deleted, inserted or updated in place: a stage in which the
+    /// section neither moves nor is updated.
+    case freeStage(Int)
+    /// A kept item that moves from one place to another, updated too or not.
+    case move(from: Place, to: Place, updated: Bool)
+    /// An id deleted in one kept section and inserted again in another,
+    /// no earlier.
+    case reinsert(from: Int, to: Int)
+  }
+
+  /// Per section record: variables (indices into the assignment) of its
+  /// move, update, delete and insert, or -1; a fixed stage stands for the
+  /// deletes and inserts that go last and first.
+  struct Section {
+    var move = -1, update = -1, delete = -1, insert = -1
+    var firstInsert = false, lastDelete = false
+  }
+
+  var sections: [Section] = []
+  var variables = 0
+  var needs: [Need] = []
+  var isEmpty = true
 
   init(_ effect: ChangesetEffect, pair: _IndexedPair) {
-    let oldSections = Set(pair.old.map(\.id))
-    let newSections = Set(pair.new.map(\.id))
-    func isKept(_ section: String) -> Bool {
-      oldSections.contains(section) && newSections.contains(section) && !effect.reinsertedSections.contains(section)
+    var record: [String: Int] = [:]
+    func newVariable() -> Int { variables += 1; return variables - 1 }
+    let oldIDs = Set(pair.old.map(\.id)), newIDs = Set(pair.new.map(\.id))
+    for id in pair.old.map(\.id) + pair.new.map(\.id) where record[id] == nil {
+      record[id] = sections.count
+      var s = Section()
+      let reinserted = effect.reinsertedSections.contains(id)
+      if oldIDs.contains(id) && newIDs.contains(id) && !reinserted {
+        if effect.movedSections.contains(id) { s.move = newVariable() }
+        if pair.oldSectionContent[id]! != pair.newSectionContent[id]! { s.update = newVariable() }
+      } else if reinserted {
+        s.delete = newVariable()
+        s.insert = newVariable()
+      } else if oldIDs.contains(id) {
+        s.lastDelete = true
+      } else {
+        s.firstInsert = true
+      }
+      if s.move >= 0 || s.update >= 0 || s.delete >= 0 || s.lastDelete || s.firstInsert { isEmpty = false }
+      sections.append(s)
     }
-    // Kept sections that move or change content.
-    var changing = Set<String>()
-    var anyOperation = pair.old.contains { !isKept($0.id) } || pair.new.contains { !isKept($0.id) }
-    var reasons: [String] = []
-    for section in pair.new where isKept(section.id) {
-      let moved = effect.movedSections.contains(section.id)
-      let updated = pair.oldSectionContent[section.id]! != pair.newSectionContent[section.id]!
-      if moved || updated { changing.insert(section.id) }
-      if moved && updated { reasons.append("section \"\(section.id)\" moves and changes content") }
+    func oldPlace(_ section: String) -> Place {
+      let r = record[section]!
+      return sections[r].lastDelete || sections[r].delete >= 0 ? .deleted(r) : .kept(r)
     }
-    anyOperation = anyOperation || !changing.isEmpty
-
-    // An item operation at a place: forbidden in one stage inside a changing section.
-    func touch(_ section: String) {
-      anyOperation = true
-      if changing.contains(section) { reasons.append("items change inside section \"\(section)\", which moves or changes content") }
+    func newPlace(_ section: String) -> Place {
+      let r = record[section]!
+      return sections[r].firstInsert || sections[r].insert >= 0 ? .inserted(r) : .kept(r)
+    }
+    var distinct = Set<Need>()
+    func need(_ n: Need) {
+      isEmpty = false
+      if distinct.insert(n).inserted { needs.append(n) }
     }
     for (id, home) in pair.oldHome {
+      let from = oldPlace(home.section)
       guard let there = pair.newHome[id] else {
-        if isKept(home.section) { touch(home.section) }  // deleted; in a deleted section it goes with it
+        if case .kept(let s) = from { need(.freeStage(s)) }  // else it goes with its section
         continue
       }
+      let to = newPlace(there.section)
       if effect.reinsertedItems.contains(id) {
-        // Deleted and inserted again, in one stage if need be (removes come first).
-        if isKept(home.section) { touch(home.section) }
-        if isKept(there.section) { touch(there.section) }
+        // Deleted from a deleted section, it can go early, alone; into an
+        // inserted section, it can come late: only kept sections constrain.
+        switch (from, to) {
+        case (.kept(let s), .kept(let t)): need(.reinsert(from: s, to: t))
+        case (.kept(let s), _): need(.freeStage(s))
+        case (_, .kept(let t)): need(.freeStage(t))
+        default: isEmpty = false
+        }
         continue
       }
-      let changed = pair.changedContent.contains(id)
-      guard effect.movedItems.contains(id) || home.section != there.section else {
-        if changed { touch(home.section) }
-        continue
+      let updated = pair.changedContent.contains(id)
+      if effect.movedItems.contains(id) || from != to {
+        need(.move(from: from, to: to, updated: updated))
+      } else if updated, case .kept(let s) = from {
+        need(.freeStage(s))
       }
-      anyOperation = true
-      if changed { reasons.append("item \"\(id)\" moves and changes content") }
-      if isKept(home.section) { touch(home.section) } else { reasons.append("item \"\(id)\" leaves section \"\(home.section)\", which is deleted") }
-      if isKept(there.section) { touch(there.section) } else { reasons.append("item \"\(id)\" joins section \"\(there.section)\", which is inserted") }
     }
-    for (id, home) in pair.newHome where pair.oldHome[id] == nil && isKept(home.section) { touch(home.section) }
+    for (id, home) in pair.newHome where pair.oldHome[id] == nil {
+      if case .kept(let t) = newPlace(home.section) { need(.freeStage(t)) } else { isEmpty = false }
+    }
+  }
 
-    if !reasons.isEmpty {
-      count = nil
-      reason = reasons.min()  // the same message whatever the dictionaries' order
-    } else {
-      count = anyOperation ? 1 : 0
+  /// Whether stages `1...k` can hold the operations; `nil` past the budget.
+  func fits(in k: Int) -> Bool? {
+    var stage = [Int](repeating: 0, count: variables)
+    // Each need and section condition is checked as soon as its last variable is placed.
+    var due = [[Int]](repeating: [], count: variables + 1)
+    func lastVariable(_ records: [Int]) -> Int {
+      records.flatMap { [sections[$0].move, sections[$0].update, sections[$0].delete, sections[$0].insert] }.max() ?? -1
+    }
+    for (n, need) in needs.enumerated() { due[lastVariable(records(of: need)) + 1].append(n) }
+    var sectionDue = [[Int]](repeating: [], count: variables)
+    for (r, s) in sections.enumerated() where (s.move >= 0 && s.update >= 0) || s.delete >= 0 {
+      sectionDue[s.delete >= 0 ? max(s.delete, s.insert) : max(s.move, s.update)].append(r)
+    }
+    var nodes = 0
+
+    func busy(_ r: Int, _ x: Int) -> Bool {
+      let s = sections[r]
+      return (s.move >= 0 && stage[s.move] == x) || (s.update >= 0 && stage[s.update] == x)
+    }
+    func canLeave(_ p: Place, at m: Int) -> Bool {
+      switch p {
+      case .kept(let r): return !busy(r, m)
+      case .deleted(let r): return sections[r].lastDelete ? m < k : m < stage[sections[r].delete]
+      case .inserted: return false
+      }
+    }
+    func canJoin(_ p: Place, at m: Int) -> Bool {
+      switch p {
+      case .kept(let r): return !busy(r, m)
+      case .inserted(let r): return sections[r].firstInsert ? m > 1 : m > stage[sections[r].insert]
+      case .deleted: return false
+      }
+    }
+    func met(_ need: Need) -> Bool {
+      switch need {
+      case .freeStage(let r):
+        return (1...k).contains { !busy(r, $0) }
+      case .reinsert(let s, let t):
+        guard let gone = (1...k).first(where: { !busy(s, $0) }) else { return false }
+        return (gone...k).contains { !busy(t, $0) }
+      case .move(let from, let to, let updated):
+        return (1...k).contains { m in
+          guard canLeave(from, at: m) && canJoin(to, at: m) else { return false }
+          guard updated else { return true }
+          // Updated where it was (before the move) or where it goes (after).
+          let before = (1..<m).contains { u in if case .kept(let r) = from { return !busy(r, u) } else { return true } }
+          let after = m < k && (m + 1...k).contains { u in if case .kept(let r) = to { return !busy(r, u) } else { return true } }
+          return before || after
+        }
+      }
+    }
+    func sectionsHold(upTo v: Int) -> Bool {
+      // A kept section's move and update apart; a section's id deleted no later than inserted again.
+      sectionDue[v].allSatisfy { r in
+        let s = sections[r]
+        return s.delete >= 0 ? stage[s.delete] <= stage[s.insert] : stage[s.move] != stage[s.update]
+      }
+    }
+    func place(_ v: Int) -> Bool? {
+      if v == variables { return true }
+      for x in 1...k {
+        nodes += 1
+        if nodes > FewestStages.budget { return nil }
+        stage[v] = x
+        guard sectionsHold(upTo: v), due[v + 1].allSatisfy({ met(needs[$0]) }) else { continue }
+        switch place(v + 1) {
+        case true?: return true
+        case nil: return nil
+        case false?: continue
+        }
+      }
+      stage[v] = 0
+      return false
+    }
+    guard due[0].allSatisfy({ met(needs[$0]) }) else { return false }
+    return place(0)
+  }
+
+  func records(of need: Need) -> [Int] {
+    func record(_ p: Place) -> Int {
+      switch p { case .kept(let r), .deleted(let r), .inserted(let r): return r }
+    }
+    switch need {
+    case .freeStage(let r): return [r]
+    case .reinsert(let s, let t): return [s, t]
+    case .move(let from, let to, _): return [record(from), record(to)]
     }
   }
 }

@@ -8,6 +8,8 @@ struct ChangesetEffect {
   var movedSections: Set<String>
   var reinsertedSections: Set<String>
   var moveCount: Int
+  /// Whether an item or a section moves more than once.
+  var movesRepeat: Bool
 
   init(_ replay: Replay<String, String, String>, moveCount: Int) {
     movedItems = Set(replay.movedItems)
@@ -15,6 +17,7 @@ struct ChangesetEffect {
     movedSections = Set(replay.movedSections)
     reinsertedSections = Set(replay.removedSections).intersection(replay.addedSections)
     self.moveCount = moveCount
+    movesRepeat = movedItems.count < replay.movedItems.count || movedSections.count < replay.movedSections.count
   }
 }
 

@@ -114,8 +114,8 @@ public enum Verifier {
   /// ones inserted (a kept id re-inserted only where the traits allow it); no
   /// stage for an identical pair; moves plus re-inserted kept ids at least
   /// `min_moves`, and equal to it where the traits promise the minimum; the
-  /// documented move rule; one stage where the rules allow the changeset's
-  /// operations in one (``FewestStages``).
+  /// documented move rule; no more stages than the rules need for the
+  /// changeset's operations (``FewestStages``).
   public static func verify(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> VerificationFailure? {
     judge(changeset, madeBy: traits, oracle: oracle).failure
   }
@@ -143,13 +143,24 @@ public enum Verifier {
       if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
       // One stage (or none, for an identical pair, judged above) is always the fewest.
       guard changeset.stages.count > 1 else { return nil }
-      let fewest = FewestStages(effect, pair: oracle.indexed)
+      let fewest = FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count)
       if let count = fewest.count, changeset.stages.count > count {
         return .tooManyStages(stages: changeset.stages.count, fewest: count)
       }
       return nil
     }
     return (failure(), result)
+  }
+
+  /// The fewest stages the seven rules allow for the operations `changeset`
+  /// chose on the oracle's pair (``FewestStages``), searched up to its own
+  /// count; `nil` when a stage breaks a rule, or it moves an item or
+  /// section twice.
+  public static func fewestStages(_ changeset: StringChangeset, oracle: PairOracle) -> Int? {
+    let replay = Replay(changeset, from: oracle.old)
+    guard replay.error == nil else { return nil }
+    let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+    return FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count
   }
 
   /// Checks a changeset made on another representation of a pair already

@@ -91,7 +91,7 @@ extension Changeset {
     let plan = _StagePlan(
       oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
       itemChanged: itemChanged, sectionChanged: sectionChanged, direct: direct,
-      unchangedRuns: new._hasMarks ? [] : runs)
+      unchangedRuns: new._hasMarks ? [] : runs, reusesIDs: { Self._reusesIDs(from: old, to: new, matching) })
 
     self.init(stages: plan.stages.map { ops in
       var stage = Stage()
@@ -142,5 +142,21 @@ extension Changeset {
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 && new._reloadedSections.contains(new._sectionIDs[t]) {
       sectionChanged[t] = true
     }
+  }
+
+  /// Whether the matching deletes an id and inserts it again (an item or a
+  /// section): asked only where the plan would search for fewer stages.
+  @inlinable
+  static func _reusesIDs(
+    from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>, _ matching: Matching
+  ) -> Bool {
+    var kept = [Bool](repeating: false, count: old._items.count)
+    for o in matching.itemOldIndex where o >= 0 { kept[o] = true }
+    let gone = Set(old._items.indices.lazy.filter { !kept[$0] }.map { old._items[$0].id })
+    if new._items.indices.contains(where: { matching.itemOldIndex[$0] < 0 && gone.contains(new._items[$0].id) }) { return true }
+    var keptSections = [Bool](repeating: false, count: old.numberOfSections)
+    for o in matching.sectionOldIndex where o >= 0 { keptSections[o] = true }
+    let goneSections = Set(old._sectionIDs.indices.lazy.filter { !keptSections[$0] }.map { old._sectionIDs[$0] })
+    return new._sectionIDs.indices.contains { matching.sectionOldIndex[$0] < 0 && goneSections.contains(new._sectionIDs[$0]) }
   }
 }

@@ -20,6 +20,9 @@
 /// A section that both moves and changes content (rule 2 again) is updated in
 /// stage 1 when there is one and none of its items is updated there, else in
 /// a last stage of its own.
+/// Where these phases come to three stages or more, a search for a stage per
+/// operation may find fewer (`StagePlan+Schedule.swift`); the plan's guide
+/// gives the argument and the proof on every small pair.
 ///
 /// Each stage is emitted by one routine, ``emit(from:to:stage:)``, as the
 /// difference between two consecutive states of the plan; the steps before
@@ -91,7 +94,7 @@ internal struct _StagePlan {
   init(
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
     itemChanged: [Bool], sectionChanged: [Bool], direct: Bool = true,
-    unchangedRuns: [_UnchangedRun] = []
+    unchangedRuns: [_UnchangedRun] = [], reusesIDs: () -> Bool = { false }
   ) {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
@@ -113,6 +116,25 @@ internal struct _StagePlan {
       oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
     let phase = Phases(a)
     let needsPost = assignPhases(phase, a, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
+    // Three phases or more: a stage per operation may need fewer. Not where
+    // an id is deleted and inserted again: the schedule does not order them.
+    let phases = (a.needsPre ? 1 : 0) + 1 + (a.split ? 1 : 0) + (needsPost ? 1 : 0)
+    if phases >= 3, !reusesIDs(), let schedule = Self.schedule(
+      a, oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged,
+      sectionChanged: sectionChanged, below: phases)
+    {
+      sectionMovePhase = schedule.sectionMove
+      sectionUpdatePhase = schedule.sectionUpdate
+      itemMovePhase = schedule.itemMove.map { Int8($0) }
+      itemUpdatePhase = schedule.itemUpdate.map { Int8($0) }
+      var state = Self.scheduledState(after: -1, schedule, a, oldStarts: oldStarts, newStarts: newStarts, matching: m)
+      for x in 0..<schedule.count {
+        let next = Self.scheduledState(after: x, schedule, a, oldStarts: oldStarts, newStarts: newStarts, matching: m)
+        emit(from: state, to: next, stage: x)
+        state = next
+      }
+      return
+    }
 
     let state0 = Self.oldState(oldStarts: oldStarts, a, newSections: newSections, newItems: newItems)
     let state1 = a.needsPre ? Self.withEarlySections(state0, a, oldStarts: oldStarts, newStarts: newStarts, matching: m) : state0

@@ -8,7 +8,7 @@ public enum FaultyStrategies {
   public static let all: [any DiffStrategy] = [
     Trapping(), OffByOneMove(), ForgetsMovedUpdates(), BreaksRuleTwo(),
     Hanging(), NotLongest(), NaiveDropsLast(), HeckelBoundary(),
-  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), SeedDependent(), EveryOtherCall(), TrustsRecordedSnapshots(),
+  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), UpdatesSectionsApart(), SeedDependent(), EveryOtherCall(), TrustsRecordedSnapshots(),
     ComparesEightBytes(), ComparesBytes(),
   ]
 
@@ -235,6 +235,29 @@ public struct SplitsShiftedSections: DiffStrategy {
     let sections = Hashmap().changeset(from: middle, to: new)
     guard !items.stages.isEmpty else { return whole }
     return Changeset(stages: items.stages + sections.stages)
+  }
+}
+
+/// A plan that updates changed sections in a stage of their own after a
+/// changeset of two stages or more, where one of those stages could hold
+/// them: valid, minimal moves, one stage too many past one stage (the case
+/// the fewest-stages oracle once left unjudged).
+public struct UpdatesSectionsApart: DiffStrategy {
+  public init() {}
+  public var name: String { "updates-sections-apart" }
+  public var traits: StrategyTraits { Hashmap().traits }
+  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    let whole = Hashmap().changeset(from: old, to: new)
+    // The new snapshot with the old contents of kept sections.
+    guard whole.stages.count >= 2,
+      let middle = try? Snapshot<S, I, C>(sections: new.sections.map { section in
+        var section = section
+        if let o = old.indexOfSection(section.id) { section.content = old.sectionContent(at: o) }
+        return section
+      }),
+      middle != new
+    else { return whole }
+    return Changeset(stages: Hashmap().changeset(from: old, to: middle).stages + Hashmap().changeset(from: middle, to: new).stages)
   }
 }
 
