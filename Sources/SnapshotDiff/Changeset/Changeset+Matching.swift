@@ -88,10 +88,11 @@ extension Changeset {
     }
     if new._hasMarks { Self._forceMarkedUpdates(of: new, matching, &itemChanged, &sectionChanged) }
     // A marked item in a run is updated all the same: the plan skips no run then.
-    let plan = _StagePlan(
+    var plan = _StagePlan(
       oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
       itemChanged: itemChanged, sectionChanged: sectionChanged, direct: direct,
-      unchangedRuns: new._hasMarks ? [] : runs, reusesIDs: { Self._reusesIDs(from: old, to: new, matching) })
+      unchangedRuns: new._hasMarks ? [] : runs)
+    if plan.fewerStagesMayFit { Self._reschedule(&plan, from: old, to: new) }
 
     self.init(stages: plan.stages.map { ops in
       var stage = Stage()
@@ -144,9 +145,19 @@ extension Changeset {
     }
   }
 
+  /// The plan in fewer stages where a schedule has them (kept out of line:
+  /// rare, and inlined it cost every diff about 700 instructions, counted).
+  @usableFromInline @inline(never)
+  static func _reschedule(
+    _ plan: inout _StagePlan, from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>
+  ) {
+    let matching = plan.pending!.matching
+    plan.reschedule(reusesIDs: { _reusesIDs(from: old, to: new, matching) })
+  }
+
   /// Whether the matching deletes an id and inserts it again (an item or a
   /// section): asked only where the plan would search for fewer stages.
-  @inlinable
+  @usableFromInline
   static func _reusesIDs(
     from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>, _ matching: Matching
   ) -> Bool {

@@ -44,24 +44,33 @@ extension _StagePlan {
       if m.sectionMoved[t] { moveVariable[t] = variables; variables += 1; apart.append(false) }
       if sectionChanged[t] { updateVariable[t] = variables; variables += 1; apart.append(m.sectionMoved[t]) }
     }
-    struct Need: Hashable { var from: Int, to: Int, updated: Bool, moves: Bool }
+    struct Need { var from: Int, to: Int, updated: Bool, moves: Bool }
     func place(ofOld s: Int) -> Int { a.oldSectionNew[s] >= 0 ? a.oldSectionNew[s] : newSections + s }
-    var needs = Set<Need>()
+    // Each distinct need once, found by sorting packed keys (no hashing on this path).
+    let places = newSections + oldStarts.count
+    var keys: [Int] = []
+    func need(from: Int, to: Int, updated: Bool, moves: Bool) {
+      keys.append(((from * places + to) * 2 + (updated ? 1 : 0)) * 2 + (moves ? 1 : 0))
+    }
     for j in 0..<newItems {
       let t = Int(newSectionOf[j]), o = m.itemOldIndex[j]
       if o < 0 {
-        if m.sectionOldIndex[t] >= 0 { needs.insert(Need(from: t, to: t, updated: false, moves: false)) }
+        if m.sectionOldIndex[t] >= 0 { need(from: t, to: t, updated: false, moves: false) }
       } else if a.crosses[j] || m.itemMoved[j] {
-        needs.insert(Need(from: place(ofOld: Int(a.oldSectionOf[o])), to: t, updated: itemChanged[j], moves: true))
+        need(from: place(ofOld: Int(a.oldSectionOf[o])), to: t, updated: itemChanged[j], moves: true)
       } else if itemChanged[j] {
-        needs.insert(Need(from: t, to: t, updated: false, moves: false))
+        need(from: t, to: t, updated: false, moves: false)
       }
     }
     for i in 0..<(oldStarts.last!) where a.oldItemNew[i] < 0 {
       let t = a.oldSectionNew[Int(a.oldSectionOf[i])]
-      if t >= 0 { needs.insert(Need(from: t, to: t, updated: false, moves: false)) }
+      if t >= 0 { need(from: t, to: t, updated: false, moves: false) }
     }
-    let needList = Array(needs)
+    keys.sort()
+    var needList: [Need] = []
+    for (n, key) in keys.enumerated() where n == 0 || keys[n - 1] != key {
+      needList.append(Need(from: key / 4 / places, to: key / 4 % places, updated: key & 2 != 0, moves: key & 1 != 0))
+    }
 
     for k in 2..<max(limit, 2) {
       var stage = [Int](repeating: -1, count: variables)
