@@ -13,7 +13,7 @@ struct TableCommand: ParsableCommand {
     abstract: "Print a bench summary (and fuzz summaries) as Markdown tables, one column per strategy.",
     discussion: """
       Per workload: each strategy's time over the floor's (median of the run's samples, each \
-      divided by the floor's of its round), its moves against min_moves and its stages; per \
+      divided by the floor's of its round), its moves against min_moves and its stages against min_stages; per \
       built-in session, each strategy's per-apply median and p99; per fuzz summary (`fuzz \
       --summary`), pairs fuzzed, skipped and failures by kind. A cell without rows says why: \
       "no sections" (a strategy without sections, on a workload with them) or "skipped" (its cost).
@@ -86,11 +86,11 @@ struct TableCommand: ParsableCommand {
         return cell.runs.last.map { figure($0.median) + "×" } ?? "–"
       })
     }
-    s += "\nMoves / min_moves, stages (summed over a session's applies):\n\n" + header("workload")
+    s += "\nMoves / min_moves, stages / min_stages (summed over a session's applies):\n\n" + header("workload")
     for w in workloads {
       s += row([w] + strategies.map { name in
         guard let cell = byKey[CellKey(workload: w, strategy: name)] else { return missing(w, name) }
-        return "\(cell.counts.moves)/\(cell.minMoves), \(cell.counts.stages)"
+        return "\(cell.counts.moves)/\(cell.minMoves), \(cell.counts.stages)/\(cell.minStages.map(String.init) ?? "?")"
       })
     }
     let sessions = workloads.filter { w in cells.contains { $0.workload == w && $0.isTrace } }

@@ -18,6 +18,8 @@ struct PreparedApply {
   var counts: [StringChangeset.Counts?]
   /// For each subject, whether its changeset was checked valid and exact.
   var verified: [Bool]
+  /// For each subject, the fewest stages its changeset's operations need.
+  var minStages: [Int?]
 
   /// What one row of a subject measured.
   enum Measured {
@@ -43,6 +45,7 @@ struct PreparedApply {
     minMoves = oracle.fastMinimumMoves
     counts = Array(repeating: nil, count: subjects.count)
     verified = Array(repeating: true, count: subjects.count)
+    minStages = Array(repeating: nil, count: subjects.count)
     for (k, subject) in subjects.enumerated() where cells[k].skipped == nil {
       if !subject.traits.handles(old, new) {
         cells[k].skipped = "no sections"
@@ -56,8 +59,9 @@ struct PreparedApply {
         cells[k].storage = CellRows()  // a skipped cell has no rows, in a trace either
         continue
       }
-      let (made, failure) = subject.verify(oracle: oracle)
+      let (made, failure, fewest) = subject.verify(oracle: oracle)
       verified[k] = failure == nil
+      minStages[k] = fewest
       guard cells[k].record(failure, step: step) else { continue }
       counts[k] = made
     }
@@ -77,6 +81,7 @@ struct PreparedApply {
     row.counts = counts[k] ?? .init()
     row.minMoves = minMoves
     row.verified = verified[k]
+    row.minStages = minStages[k]
     row.step = step
     return row
   }

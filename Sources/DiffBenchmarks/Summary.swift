@@ -50,7 +50,7 @@ public enum Summary {
     let counted = cells.contains { $0.storage.isCounted }
     let header = [
       "workload", "strategy", counted ? "instructions" : "median ms", counted ? "instr/item" : "p90 ms", "x floor", "x scan",
-      "alloc MB", "peak MB", "stages", "moves/min", "ok",
+      "alloc MB", "peak MB", "stages/min", "moves/min", "ok",
     ]
     var rows: [[String]] = []
     var yardstick: [String: [String: Double]] = [:]  // name → workload → median
@@ -78,7 +78,7 @@ public enum Summary {
         times(TimedSubject.floor.name), times(TimedSubject.scan.name),
         String(format: "%.2f", Statistics.median(cellRows.map { Double($0.allocatedBytes) }) / 1e6),
         String(format: "%.2f", Statistics.median(cellRows.map { Double($0.peakBytes) }) / 1e6),
-        isYardstick ? "-" : "\(first.stages)",
+        isYardstick ? "-" : "\(first.stages)/\(first.minStages.map(String.init) ?? "?")",
         isYardstick ? "-/\(first.minMoves)" : "\(first.moves)/\(first.minMoves)",
         first.verified ? "yes" : "NO",
       ])

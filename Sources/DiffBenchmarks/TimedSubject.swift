@@ -104,12 +104,15 @@ public struct TimedSubject: Sendable {
   }
 
   /// Runs the subject once through the checked entry point and verifies its
-  /// changeset: its op counts (zero for a yardstick), and what broke.
-  func verify(oracle: PairOracle) -> (counts: StringChangeset.Counts, failure: VerificationFailure?) {
+  /// changeset: its op counts (zero for a yardstick), what broke, and the
+  /// fewest stages its operations need (`nil` for a yardstick).
+  func verify(oracle: PairOracle) -> (counts: StringChangeset.Counts, failure: VerificationFailure?, fewestStages: Int?) {
     switch checked(oracle.old, oracle.new) {
-    case .failure(let failure): return (.init(), failure)
-    case .success(nil): return (.init(), nil)
-    case .success(let changeset?): return (changeset.counts, Verifier.verify(changeset, madeBy: traits, oracle: oracle))
+    case .failure(let failure): return (.init(), failure, nil)
+    case .success(nil): return (.init(), nil, nil)
+    case .success(let changeset?):
+      let judged = Verifier.judge(changeset, madeBy: traits, oracle: oracle)
+      return (changeset.counts, judged.failure, judged.fewestStages)
     }
   }
 

@@ -49,7 +49,8 @@ extension ReportPage {
     return s + "</div>\n</section>\n"
   }
 
-  /// Section 3: per workload, each strategy's moves against `min_moves`;
+  /// Section 3: per workload, each strategy's moves against `min_moves`
+  /// and its stages against `min_stages`;
   /// a strategy's deletes beyond the fewest any strategy made on the workload
   /// are drawn as extra deletes (kept ids deleted and inserted again).
   var qualitySection: String {
@@ -67,11 +68,11 @@ extension ReportPage {
       guard let minMoves = present.first?.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.minMoves else { continue }
       let fewestDeletes = present.map(\.counts.deletes).min() ?? 0
       var bars: [BarChart.Bar] = []
-      var table = [["strategy", "moves", "extra deletes", "min_moves", "deletes", "inserts", "stages"]]
+      var table = [["strategy", "moves", "extra deletes", "min_moves", "deletes", "inserts", "stages", "min_stages"]]
       for (strategy, cell) in cells {
         guard let cell else {
           bars.append(skippedBar(workload, strategy))
-          table.append([strategy, "skipped", "", "\(minMoves)", "", "", ""])
+          table.append([strategy, "skipped", "", "\(minMoves)", "", "", "", ""])
           continue
         }
         let data = [("workload", workload), ("strategy", strategy)]
@@ -82,7 +83,8 @@ extension ReportPage {
           extra: reinserts > 0 ? (Double(reinserts), "extra deletes") : nil,
           title: "\(strategy): \(r.moves) moves, \(reinserts) extra deletes, min_moves \(cell.minMoves)",
           data: data + [("measure", "moves"), ("value", "\(r.moves)"), ("extra-deletes", "\(reinserts)")]))
-        table.append([strategy, "\(r.moves)", "\(reinserts)", "\(cell.minMoves)", "\(r.deletes)", "\(r.inserts)", "\(r.stages)"])
+        table.append([strategy, "\(r.moves)", "\(reinserts)", "\(cell.minMoves)", "\(r.deletes)", "\(r.inserts)", "\(r.stages)",
+          cell.minStages.map(String.init) ?? "–"])
       }
       let chart = BarChart(title: workload, bars: bars, kind: .logPlusOne, axisLabel: "item moves", reference: (Double(minMoves), "min_moves: \(minMoves)"))
       s += ReportPage.card(chart.svg(), table: table)

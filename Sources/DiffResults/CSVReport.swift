@@ -39,6 +39,9 @@ public struct ReportRow: Equatable, Sendable {
   public var verified = true
   /// The apply of a trace workload, from 1; empty (`nil`) for a pair.
   public var step: Int?
+  /// The fewest stages the rules allow for the changeset's operations;
+  /// empty (`nil`) for a yardstick, or where it is not known.
+  public var minStages: Int?
 
   public init() {}
 
@@ -146,6 +149,15 @@ public struct CSVColumn<Record>: Sendable {
       return nil
     }
   }
+  /// A count that is empty where it is not known.
+  static func optionalCount(_ name: String, _ key: WritableKeyPath<Record, Int?> & Sendable) -> Self {
+    Self(name, write: { $0[keyPath: key].map(String.init) ?? "" }) { record, field in
+      if field.isEmpty { record[keyPath: key] = nil; return nil }
+      guard let v = Int(field), v >= 0 else { return "\"\(field)\" is not a count" }
+      record[keyPath: key] = v
+      return nil
+    }
+  }
   static func flag(_ name: String, _ key: WritableKeyPath<Record, Bool> & Sendable) -> Self {
     Self(name, write: { $0[keyPath: key] ? "true" : "false" }) { record, field in
       guard field == "true" || field == "false" else { return "\"\(field)\" is not true or false" }
@@ -232,12 +244,13 @@ public enum CSVReport {
       row.step = v
       return nil
     },
+    .optionalCount("min_stages", \.minStages),
   ]
   public static var names: [String] { columns.map(\.name) }
   public static var header: String { names.joined(separator: ",") }
   /// Reports written before the `instructions` column have the first 22,
-  /// those before `step` the first 23.
-  static let legacyCounts = [22, 23]
+  /// those before `step` the first 23, those before `min_stages` the first 24.
+  static let legacyCounts = [22, 23, 24]
 
   public static func text(_ rows: [ReportRow]) -> String { CSVTable.text(rows, columns: columns) }
 

@@ -23,6 +23,7 @@ public struct CellRows: Sendable {
     var minMoves: Int
     var verified: Bool
     var step: Int?
+    var minStages: Int?
   }
   var applies: [Apply] = []
   /// One sample: its apply (an index into `applies`) and its figures.
@@ -66,7 +67,7 @@ public struct CellRows: Sendable {
     if runs.last != thisRun { runs.append(thisRun) }
     let apply = Apply(
       run: runs.count - 1, nOld: row.nOld, nNew: row.nNew, sections: row.sections, counts: row.counts,
-      minMoves: row.minMoves, verified: row.verified, step: row.step)
+      minMoves: row.minMoves, verified: row.verified, step: row.step, minStages: row.minStages)
     if applies.last != apply { applies.append(apply) }
     // Exact for what a bench appends: one kind of measure a cell, samples below 2³¹.
     precondition(isCounted == counted && row.sample >= 0 && row.sample <= Int(Int32.max), "a cell's rows are one kind")
@@ -84,7 +85,7 @@ public struct CellRows: Sendable {
       row.identity = cell
       (row.commit, row.date, row.host, row.toolchain) = (r.commit, r.date, r.host, r.toolchain)
       (row.nOld, row.nNew, row.sections) = (a.nOld, a.nNew, a.sections)
-      (row.counts, row.minMoves, row.verified, row.step) = (a.counts, a.minMoves, a.verified, a.step)
+      (row.counts, row.minMoves, row.verified, row.step, row.minStages) = (a.counts, a.minMoves, a.verified, a.step, a.minStages)
       row.sample = Int(s.sample)
       row.measured = counted ? .instructions(s.first) : .time(wallNanoseconds: s.first, cpuNanoseconds: s.second)
       (row.allocatedBytes, row.peakBytes) = (s.allocatedBytes, s.peakBytes)

@@ -31,6 +31,9 @@ public struct CellSummary: Equatable, Sendable {
   /// The changeset's counts and `min_moves`, summed over a trace's applies.
   public var counts = StringChangeset.Counts()
   public var minMoves = 0
+  /// The fewest stages for the changesets' operations, summed over a
+  /// trace's applies; `nil` where one is not known, and for yardsticks.
+  public var minStages: Int?
   /// Whether every row was verified.
   public var verified = true
   /// A timed strategy's samples over the floor's of the same round, one
@@ -169,9 +172,11 @@ extension CellSummary {
     peakBytes = round(Statistics.median(rows.map { Double($0.peakBytes) }), 9)
     // One row per apply counts: the samples of an apply share its changeset.
     var seen = Set<Int?>()
+    minStages = 0
     for row in rows where seen.insert(row.step).inserted {
       counts += row.counts
       minMoves += row.minMoves
+      minStages = minStages.flatMap { sum in row.minStages.map { sum + $0 } }
     }
     verified = rows.allSatisfy(\.verified)
     if instructions == nil, Yardstick(rawValue: identity.strategy) == nil {

@@ -15,7 +15,9 @@ import Foundation
 /// `applies:total:median:p99:max:over_8.33ms:over_16.67ms:operations`, the
 /// two counts by wall time, then, since budgets count CPU time,
 /// `:cpu_over_8.33ms:cpu_over_16.67ms` (older summaries stop before them),
-/// then `|` and the plotted `apply:figure` points, `;`-separated).
+/// then `|` and the plotted `apply:figure` points, `;`-separated), then
+/// `min_stages` (summed like the counts; empty where one apply's is not
+/// known, and in summaries written before it).
 public enum SummaryReport {
   public typealias Column = CSVColumn<CellSummary>
 
@@ -56,6 +58,7 @@ public enum SummaryReport {
       cell.session = session
       return nil
     },
+    .optionalCount("min_stages", \.minStages),
   ]
   public static var header: String { columns.map(\.name).joined(separator: ",") }
 
@@ -115,8 +118,11 @@ public enum SummaryReport {
   }
 
   static func parse(_ records: [CSVRecords.Record], file: String) throws(CSVReport.ReadError) -> [CellSummary] {
-    try CSVTable.parse(records, columns: columns, empty: CellSummary(), file: file)
+    try CSVTable.parse(records, columns: columns, legacy: legacyCounts, empty: CellSummary(), file: file)
   }
+
+  /// Summaries written before the `min_stages` column have the first 26.
+  static let legacyCounts = [26]
 }
 
 /// Either kind of report, read into cells: a summary report as it is, a raw
@@ -129,7 +135,8 @@ public enum ReportFile {
 
   /// Whether a file's header is the summary report's.
   static func isSummary(_ records: [CSVRecords.Record]) -> Bool {
-    records.first?.fields == SummaryReport.columns.map(\.name)
+    let names = SummaryReport.columns.map(\.name)
+    return ([names.count] + SummaryReport.legacyCounts).contains { records.first?.fields == Array(names.prefix($0)) }
   }
 
   public static func read(contentsOf path: String) throws(CSVReport.ReadError) -> [CellSummary] {

@@ -44,11 +44,15 @@ import Testing
     let apply = try #require(cells.first { $0.workload == "appstore-sections" && $0.strategy == "hashmap+apply" })
     #expect(apply.rows[0].moves == 5 && apply.rows[0].stages == hashmap.rows[0].stages)
     let floor = try #require(cells.first { $0.strategy == "floor" })
-    #expect(floor.rows[0].stages == 0 && floor.rows[0].moves == 0)
+    #expect(floor.rows[0].stages == 0 && floor.rows[0].moves == 0 && floor.rows[0].minStages == nil)
+    // Every strategy's changeset judged for its fewest stages; none uses more.
+    for cell in cells where Yardstick(rawValue: cell.strategy) == nil {
+      #expect(cell.rows.allSatisfy { $0.minStages == $0.stages }, "\(cell.workload) \(cell.strategy)")
+    }
 
     let text = CSVReport.text(cells.flatMap(\.rows))
     let lines = text.split(separator: "\n")
-    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions,step")
+    #expect(lines[0] == "commit,date,host,toolchain,workload,strategy,n_old,n_new,sections,sample,wall_ns,cpu_ns,alloc_bytes,peak_bytes,stages,section_ops,deletes,inserts,moves,updates,min_moves,verified,instructions,step,min_stages")
     #expect(lines.count == 1 + 16 * 4)
     #expect(try CSVReport.parse(text, file: "x.csv") == cells.flatMap(\.rows))
   }
@@ -59,6 +63,23 @@ import Testing
     let cells = runner.run()
     #expect(cells[1].failure != nil)
     #expect(cells[1].rows.count == 4 && cells[1].rows.allSatisfy { !$0.verified })
+    #expect(Summary.table(cells).contains("FAILED verification"))
+  }
+
+  /// A stage more than its operations need shows in `min_stages`, and the
+  /// rows are unverified.
+  @Test func anExtraStageShowsAgainstTheFewest() throws {
+    // A section moved and updated: two stages; the planted strategy uses three.
+    let pair = Workload(name: "moved-and-updated", quick: true, items: 1) {
+      (SnapshotDraft(sections: [.init(id: "S1"), .init(id: "S2")]),
+       SnapshotDraft(sections: [.init(id: "S2", items: [("a", "")]), .init(id: "S1", content: "c1")]))
+    }
+    let runner = BenchRunner(
+      workloads: [pair], subjects: [.floor, TimedSubject(Hashmap()), TimedSubject(UpdatesSectionsApart())], settings: tiny, info: info)
+    let cells = runner.run()
+    #expect(cells[1].rows.allSatisfy { $0.stages == 2 && $0.minStages == 2 && $0.verified })
+    #expect(cells[2].rows.allSatisfy { $0.stages == 3 && $0.minStages == 2 && !$0.verified })
+    #expect(cells[2].failure == "too many stages: 3, where the rules allow its operations in 2")
     #expect(Summary.table(cells).contains("FAILED verification"))
   }
 

@@ -33,7 +33,7 @@ import Testing
     counted.measured = .instructions(123_456_789)
     #expect(counted.isCounted && counted.wallNanoseconds == nil && counted.cpuNanoseconds == nil)
     let text = CSVReport.text([counted])
-    #expect(text.contains(",0,,,942080,229376,") && text.hasSuffix(",true,123456789,\n"))
+    #expect(text.contains(",0,,,942080,229376,") && text.hasSuffix(",true,123456789,,\n"))
     #expect(try CSVReport.parse(text, file: "r.csv") == [counted])
   }
 
@@ -41,7 +41,7 @@ import Testing
   @Test func aRowIsTimedOrCounted() throws {
     let timed = CSVReport.text([row()])
     #expect(row().measured == .time(wallNanoseconds: 812_345, cpuNanoseconds: 800_001))
-    let both = timed.replacingOccurrences(of: ",true,,\n", with: ",true,77,\n")
+    let both = timed.replacingOccurrences(of: ",true,,,\n", with: ",true,77,,\n")
     #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "instructions", message: "times and instructions both: a row is timed or counted")) {
       try CSVReport.parse(both, file: "r")
     }
@@ -59,9 +59,14 @@ import Testing
       """
     let rows = try CSVReport.parse(legacy, file: "old.csv")
     #expect(rows.count == 1 && rows[0].wallNanoseconds == 812_345 && rows[0].instructions == nil && rows[0].moves == 180)
-    // 23 columns: from before `step`; rows are pairs.
-    let before = CSVReport.text([row()]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") }
-    #expect(try CSVReport.parse(before.joined(separator: "\n"), file: "r.csv") == [row()])
+    // 23 columns: from before `step`; rows are pairs. 24: from before
+    // `min_stages`, which is then not known.
+    for dropped in [2, 1] {
+      let before = CSVReport.text([row()]).split(separator: "\n").map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(dropped).joined(separator: ",")
+      }
+      #expect(try CSVReport.parse(before.joined(separator: "\n"), file: "r.csv") == [row()])
+    }
     // Every report committed under results/ reads, raw or summary, and a
     // summary (a full bench run's included) stays within 60 KB.
     let results = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/results"
@@ -74,13 +79,26 @@ import Testing
     }
   }
 
+  @Test func theFewestStagesRoundTrip() throws {
+    var judged = row()
+    judged.stages = 3
+    judged.minStages = 2
+    let text = CSVReport.text([judged, row()])
+    #expect(text.hasSuffix(",true,,,2\n" + CSVReport.text([row()]).split(separator: "\n")[1] + "\n"))
+    #expect(try CSVReport.parse(text, file: "r.csv") == [judged, row()])
+    let negative = text.replacingOccurrences(of: ",true,,,2\n", with: ",true,,,-2\n")
+    #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "min_stages", message: "\"-2\" is not a count")) {
+      try CSVReport.parse(negative, file: "r")
+    }
+  }
+
   @Test func traceRowsKeepTheirStep() throws {
     var step = row()
     step.step = 7
     let text = CSVReport.text([step, row()])
     #expect(try CSVReport.parse(text, file: "r.csv") == [step, row()])
     #expect(throws: CSVReport.ReadError(file: "r", line: 2, column: "step", message: "\"0\" is not an apply number (from 1)")) {
-      try CSVReport.parse(CSVReport.text([step]).replacingOccurrences(of: ",7\n", with: ",0\n"), file: "r")
+      try CSVReport.parse(CSVReport.text([step]).replacingOccurrences(of: ",7,\n", with: ",0,\n"), file: "r")
     }
   }
 

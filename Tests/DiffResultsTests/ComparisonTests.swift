@@ -74,8 +74,8 @@ import Testing
     #expect(throws: CSVReport.ReadError(file: "f", line: 3, column: "wall_ns", message: "\"fast\" is not a count")) {
       try CSVReport.parse(good.replacingOccurrences(of: ",2,2,0,0,1,", with: ",fast,2,0,0,1,"), file: "f")
     }
-    #expect(throws: CSVReport.ReadError(file: "f", line: 2, column: nil, message: "23 fields, expected 24")) {
-      try CSVReport.parse(good.replacingOccurrences(of: ",true,,\nc", with: ",true,\nc"), file: "f")
+    #expect(throws: CSVReport.ReadError(file: "f", line: 2, column: nil, message: "24 fields, expected 25")) {
+      try CSVReport.parse(good.replacingOccurrences(of: ",true,,,\nc", with: ",true,,\nc"), file: "f")
     }
     #expect(throws: CSVReport.ReadError(file: "f", line: 1, column: nil, message: "empty file, expected the header")) {
       try CSVReport.parse("", file: "f")

@@ -76,6 +76,37 @@ func rawRuns(_ commit: String, seed: UInt64, slow: Double = 1, moves: Int = 3) -
     #expect(older.first?.session?.cpuOver120Hz == nil && older.first?.session?.over120Hz == 2)
   }
 
+  /// `min_stages` sums over a session's applies like the counts, is not
+  /// known where one apply's is not, and a summary from before it reads.
+  @Test func theFewestStagesSumOverASession() throws {
+    func session(_ fewest: [Int?]) -> CellSummary {
+      let rows = fewest.enumerated().flatMap { k, minStages in
+        (0..<2).map { sample in
+          var row = ReportRow()
+          (row.commit, row.date, row.workload, row.strategy) = ("c", "d", "trace-x", "hashmap")
+          (row.step, row.sample, row.stages, row.minStages) = (k + 1, sample, 2, minStages)
+          row.measured = .instructions(100)
+          return row
+        }
+      }
+      return CellSummary(rows, floor: [ReportRow]?.none)
+    }
+    let known = session([2, 1, 2])
+    #expect(known.counts.stages == 6 && known.minStages == 5)
+    #expect(session([2, nil, 2]).minStages == nil)
+    let text = SummaryReport.text([known])
+    #expect(text.hasSuffix(",5\n"))
+    #expect(try SummaryReport.parse(text, file: "s.csv") == [known])
+    // Written before `min_stages`: the first 26 columns, read as not known.
+    let older = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") }
+      .joined(separator: "\n")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("older-\(UUID().uuidString).summary.csv").path
+    try older.write(toFile: dir, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let read = try ReportFile.read(contentsOf: dir)
+    #expect(read.count == 1 && read[0].minStages == nil && read[0].counts.stages == 6)
+  }
+
   @Test func compareGivesTheSameVerdictsOnRawAndSummary() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -63,11 +63,11 @@ extension Verifier {
         case .success(let changeset):
           let shared = oracle ?? PairOracle(old: recorded, new: next.snapshot, limits: limits)
           oracle = shared
-          let (failure, result) = judge(changeset, madeBy: traits[s], oracle: shared)
-          if let failure {
+          let judged = judge(changeset, madeBy: traits[s], oracle: shared)
+          if let failure = judged.failure {
             found[s] = TraceFailure(apply: apply, name: next.name, failure: failure)
           } else {
-            states[s] = result!  // no failure: the stages applied
+            states[s] = judged.result!  // no failure: the stages applied
           }
         case .failure(let failure):
           found[s] = TraceFailure(apply: apply, name: next.name, failure: failure)

@@ -120,14 +120,25 @@ public enum Verifier {
     judge(changeset, madeBy: traits, oracle: oracle).failure
   }
 
-  /// ``verify(_:madeBy:oracle:)``, and the snapshot the changeset gives (the
-  /// state a trace walk carries on), unless a stage broke a rule.
-  static func judge(
-    _ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle
-  ) -> (failure: VerificationFailure?, result: StringSnapshot?) {
+  /// What ``verify(_:madeBy:oracle:)`` finds, and the fewest stages the
+  /// rules allow for the changeset's operations: the bench's `min_stages`.
+  public struct Judgement: Sendable {
+    public var failure: VerificationFailure?
+    /// ``FewestStages``: a changeset of one stage or none is its own fewest;
+    /// `nil` where the changeset broke a rule or missed its target, where
+    /// the quality oracles do not run (``OracleLimits/quality``), or where
+    /// the count is not known (``FewestStages/count``).
+    public var fewestStages: Int?
+    /// The snapshot the changeset gives (what a trace walk carries on), unless a stage broke a rule.
+    var result: StringSnapshot?
+  }
+
+  /// Checks a changeset as ``verify(_:madeBy:oracle:)`` does, and gives its
+  /// fewest stages beside the verdict.
+  public static func judge(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> Judgement {
     let old = oracle.old, new = oracle.new
     let replay = Replay(changeset, from: old)
-    let result = replay.error == nil ? replay.result : nil
+    var judgement = Judgement(result: replay.error == nil ? replay.result : nil)
     func failure() -> VerificationFailure? {
       if let failure = check(replay, to: new) { return failure }
       if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
@@ -142,14 +153,18 @@ public enum Verifier {
       guard oracle.limits.quality else { return nil }
       if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
       // One stage (or none, for an identical pair, judged above) is always the fewest.
-      guard changeset.stages.count > 1 else { return nil }
-      let fewest = FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count)
-      if let count = fewest.count, changeset.stages.count > count {
+      guard changeset.stages.count > 1 else {
+        judgement.fewestStages = changeset.stages.count
+        return nil
+      }
+      judgement.fewestStages = FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count
+      if let count = judgement.fewestStages, changeset.stages.count > count {
         return .tooManyStages(stages: changeset.stages.count, fewest: count)
       }
       return nil
     }
-    return (failure(), result)
+    judgement.failure = failure()
+    return judgement
   }
 
   /// The fewest stages the seven rules allow for the operations `changeset`
