@@ -68,7 +68,7 @@ public enum Regression {
     // The metric is checked by every verify run; a strategy by naming it.
     let replay = strategy == .minimumMoves
       ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
-    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, outcome: outcome, replay: replay)
+    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, kind: kind, outcome: outcome, replay: replay)
     let originalItems = original.old.numberOfItems + original.new.numberOfItems
     let shrunkItems = result.old.numberOfItems + result.new.numberOfItems
     let name = outcome == .shrunk || outcome == .partlyShrunk
@@ -85,12 +85,14 @@ public enum Regression {
       file: path, replay: replay, shrunk: shrunk, fileText: shrunk.fileText)
   }
 
-  /// `found_by`: where it came from, then the strategy, the failure, how far
-  /// shrinking got (unless all the way) and the command that replays it.
+  /// `found_by`: where it came from, then the strategy, the failure, what
+  /// UIKit does with it, how far shrinking got (unless all the way) and the
+  /// command that replays it.
   static func foundByRecord(
-    _ origin: [(key: String, value: JSONValue)], strategy: String, failure: String, outcome: Outcome, replay: String
+    _ origin: [(key: String, value: JSONValue)], strategy: String, failure: String, kind: VerificationFailure.Kind,
+    outcome: Outcome, replay: String
   ) -> JSONValue {
-    var record = origin + [("strategy", .string(strategy)), ("failure", .string(failure))]
+    var record = origin + [("strategy", .string(strategy)), ("failure", .string(failure)), ("uikit", .string(kind.inUIKit))]
     if outcome != .shrunk { record.append(("outcome", .string(outcome.description))) }
     record.append(("replay", .string(replay)))
     return .object(record)
@@ -125,7 +127,7 @@ public enum Regression {
     if outcome == .notReproduced { lastMessage = reported }
     let path = (folder as NSString).appendingPathComponent(fileName)
     let replay = "diffbench verify --strategy \(strategy) \(path)"
-    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, outcome: outcome, replay: replay)
+    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, kind: kind, outcome: outcome, replay: replay)
     var trace = TraceSnapshot.session(result) ?? []
     let items = { (drafts: [SnapshotDraft]) in drafts.reduce(0) { $0 + $1.itemCount } }
     if !trace.isEmpty {

@@ -44,11 +44,13 @@ import Testing
       #expect(finding.file.hasSuffix(".jsonl") && trace.count >= 2)
       #expect(trace.first?.extra.first?.key == "found_by")
       #expect(trace.first?.extra.first?.value["strategy"] == .string(strategy))
+      #expect(trace.first?.extra.first?.value["uikit"] == .string(finding.kind.inUIKit))
       #expect(client.check(trace: trace)?.kind == finding.kind)
     } else {
       let written = try CorpusCase.load(contentsOf: finding.file)
       #expect(written.extra.first?.key == "found_by")
       #expect(written.extra.first?.value["strategy"] == .string(strategy))
+      #expect(written.extra.first?.value["uikit"] == .string(finding.kind.inUIKit))
       #expect(client.check(written)?.kind == finding.kind)
     }
     #expect(finding.replay == "diffbench verify --strategy \(strategy) \(finding.file)")
@@ -70,6 +72,9 @@ import Testing
 
   @Test func catchesABrokenRule() throws {
     try expectCaughtAndShrunk("breaks-rule-2", kinds: [.rule(2)])
+    // What the finding tells a library's authors UIKit does with it.
+    #expect(VerificationFailure.Kind.rule(2).inUIKit.contains("attempt to delete and reload the same index path"))
+    #expect(VerificationFailure.Kind.tooManyStages.inUIKit.hasPrefix("no exception"))
   }
 
   @Test func catchesAHangAndShrinksIt() throws {

@@ -127,7 +127,8 @@ public enum Verifier {
     /// ``FewestStages``: a changeset of one stage or none is its own fewest;
     /// `nil` where the changeset broke a rule or missed its target, where
     /// the quality oracles do not run (``OracleLimits/quality``), or where
-    /// the count is not known (``FewestStages/count``).
+    /// the count is not known (``FewestStages/count``). Counted whatever
+    /// else the changeset breaks (its ids, its move rule).
     public var fewestStages: Int?
     /// The snapshot the changeset gives (what a trace walk carries on), unless a stage broke a rule.
     var result: StringSnapshot?
@@ -141,23 +142,23 @@ public enum Verifier {
     var judgement = Judgement(result: replay.error == nil ? replay.result : nil)
     func failure() -> VerificationFailure? {
       if let failure = check(replay, to: new) { return failure }
+      let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+      // Counted for any changeset that reaches its target, whatever else it
+      // breaks below: one stage (or none) is always its own fewest.
+      if oracle.limits.quality {
+        judgement.fewestStages = changeset.stages.count <= 1
+          ? changeset.stages.count : FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count
+      }
       if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
         return failure
       }
       if oracle.identical && !changeset.stages.isEmpty { return .notEmpty(stages: changeset.stages.count) }
-      let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
       let minimum = oracle.minimumMoves
       let moves = effect.moveCount + effect.reinsertedItems.count
       if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
       if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
       guard oracle.limits.quality else { return nil }
       if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
-      // One stage (or none, for an identical pair, judged above) is always the fewest.
-      guard changeset.stages.count > 1 else {
-        judgement.fewestStages = changeset.stages.count
-        return nil
-      }
-      judgement.fewestStages = FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count
       if let count = judgement.fewestStages, changeset.stages.count > count {
         return .tooManyStages(stages: changeset.stages.count, fewest: count)
       }

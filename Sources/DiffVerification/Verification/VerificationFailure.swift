@@ -117,6 +117,44 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       self = kind
     }
 
+    /// What a `UICollectionView` given such a changeset does, in a line:
+    /// what a finding says to the library's authors (the messages are
+    /// UIKit's, as the BatchUpdateRules article quotes them).
+    public var inUIKit: String {
+      switch self {
+      case .rule(1):
+        return "NSInternalInconsistencyException: an index path out of range (\"attempt to delete item 20 from section 0 which only contains 20 items before the update\")"
+      case .rule(2):
+        return "NSInternalInconsistencyException: an old index path used twice (\"attempt to delete and reload the same index path\")"
+      case .rule(3):
+        return "NSInternalInconsistencyException: a new index path used twice (\"attempt to perform an insert and a move to the same index path\")"
+      case .rule(4):
+        return "NSInternalInconsistencyException: an item operation in a section the same update deletes (\"cannot move an item from a deleted section\")"
+      case .rule(5):
+        return "an item inserted or moved into a section the same update inserts, which arrives with its items: the counts no longer add up (\"invalid number of items in section\")"
+      case .rule(6):
+        return "no exception: UIKit mis-animates or corrupts item operations in a section it moves or reloads in the same update"
+      case .rule(7), .rule(_):
+        return "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section\""
+      case .invalidResult:
+        return "the data holds an id twice: a diffable data source refuses it (NSInternalInconsistencyException, identifiers not unique)"
+      case .wrongResult:
+        return "the screen shows other items or contents than the data, or, where the counts differ, NSInternalInconsistencyException (\"invalid number of items in section\")"
+      case .wrongIDs:
+        return "no exception: a kept item is deleted and inserted (its cell recreated, its state and its move animation lost), or an id is left or missing"
+      case .notMinimal: return "no exception: more items animate moving than need to"
+      case .belowMinimum, .minimumMoves: return "none: the yardstick min_moves is wrong, not the changeset"
+      case .notEmpty: return "no exception: a batch update (an animation pass and a layout) where nothing changed"
+      case .moveRule: return "no exception: other items animate moving than the library documents"
+      case .crash: return "the app crashes: the diff itself crashed"
+      case .hang: return "the main thread blocks: the diff did not return"
+      case .invalidMatching: return "no changeset: the strategy's matching is malformed"
+      case .tooManyStages:
+        return "no exception: one more performBatchUpdates (an animation pass and a layout) than the rules need"
+      case .badRequest, .invalidInput: return "none: the input was not valid"
+      }
+    }
+
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(description)

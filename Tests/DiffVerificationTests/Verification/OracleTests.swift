@@ -64,6 +64,9 @@ import Testing
       #expect(Verifier.verify(good, madeBy: strategy.traits, oracle: oracle) == nil, "\(strategy.name)")
       let failure = Verifier.verify(worse, madeBy: strategy.traits, oracle: oracle)
       #expect(failure?.kind == (strategy.traits.moveRule == .minimal ? .notMinimal : .moveRule), "\(strategy.name): \(String(describing: failure))")
+      // The fewest stages is counted all the same (the bench's min_stages).
+      let judged = Verifier.judge(worse, madeBy: strategy.traits, oracle: oracle)
+      #expect(judged.failure == failure && judged.fewestStages == worse.stages.count, "\(strategy.name)")
     }
     #expect(Verifier.verify(worse, madeBy: StrategyTraits(), oracle: oracle) == nil)  // no promise, no failure
   }
