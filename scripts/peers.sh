@@ -33,12 +33,29 @@ mkdir -p results Peers/Findings
 echo "== verify Corpus/"
 $P verify Corpus/ | tee "results/peers-$commit.verify.txt"
 
+# A finding's kind is its file name without the seed and iteration:
+# PEER-KIND-SEED-ITERATION.json(l).
+kind() { basename "$1" | sed -E 's/-[0-9]+-[0-9]+\.(json|jsonl)$//'; }
+
 fuzzed=()
 for peer in $peers; do
   echo "== fuzz $peer, $FUZZ_SECONDS s"
   summary="results/peers-$commit.fuzz-$peer.json"
+  before=$(find "Peers/Findings/$peer" \( -name '*.json' -o -name '*.jsonl' \) ! -name '*.changeset.json' 2>/dev/null | sort)
   $P fuzz --seconds "$FUZZ_SECONDS" --strategy "$peer" --out "Peers/Findings/$peer" --summary "$summary"
   fuzzed+=(--fuzz "$summary")
+  # This run's cases replace the earlier ones of the same kind (git keeps
+  # those); a kind this run did not find again keeps its earlier cases.
+  after=$(find "Peers/Findings/$peer" \( -name '*.json' -o -name '*.jsonl' \) ! -name '*.changeset.json' 2>/dev/null | sort)
+  new=$(comm -13 <(echo "$before") <(echo "$after"))
+  for old in $before; do
+    for found in $new; do
+      if [ "$(kind "$old")" = "$(kind "$found")" ]; then
+        rm -f "$old" "${old%.json}.changeset.json"
+        break
+      fi
+    done
+  done
 done
 
 # Each finding: the peer's changeset beside the case, and one command that reproduces it.
@@ -53,6 +70,14 @@ done
       [[ "$file" == *.json ]] && $P diff --strategy "$peer" --format json "$file" > "${file%.json}.changeset.json"
       echo
       echo "- \`$file\`: $($P verify --strategy "$peer" "$file" | head -1 | sed "s|^$file: ||")"
+      echo "  - in UIKit: $(python3 - "$file" <<'PY'
+import json, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+# A session's found_by is on its first line.
+case = json.loads(text.splitlines()[0] if sys.argv[1].endswith(".jsonl") else text)
+print(case.get("found_by", {}).get("uikit", "not recorded"))
+PY
+)"
       echo "  - reproduce: \`$P verify --strategy $peer $file\`"
       [[ "$file" == *.json ]] && echo "  - UIKit's calls: \`$P diff --strategy $peer --format uikit $file\`"
     done
