@@ -4,6 +4,7 @@ extension Snapshot {
   /// are not compared, as with `==`.
   ///
   /// - Complexity: O(*n*).
+  @inlinable
   public func firstDifference(to target: Self) -> String? {
     func text(_ content: Content?) -> String { content.map { "\"\($0)\"" } ?? "none" }
     for s in 0..<max(numberOfSections, target.numberOfSections) {

@@ -132,6 +132,37 @@ import Testing
     }
   }
 
+  /// Every way an insert can repeat an id, on a small state (ids compared)
+  /// and on one past the comparison's bound (the full check): the same error.
+  @Test func everyRepeatedIdIsAnInvalidResult() {
+    let big = snap([("A", (0..<3_000).map { "a\($0)" }), ("B", ["b1", "b2"])])
+    for state in [two, big] {
+      let a = state.numberOfItems(inSectionAt: 0)
+      // Two inserts of one new id.
+      var twice = TestStage()
+      twice.itemInserts = [.init(path: path(1, 0), item: .init("x")), .init(path: path(1, 1), item: .init("x"))]
+      #expect(throws: StageError.invalidResult(.duplicateItem("x", first: path(1, 0), second: path(1, 1)))) {
+        try twice.apply(to: state)
+      }
+      // A section inserted with a kept item's id, or with a kept section's id.
+      var item = TestStage()
+      item.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("b2")]))]
+      #expect(throws: StageError.invalidResult(.duplicateItem("b2", first: path(1, 1), second: path(2, 0)))) {
+        try item.apply(to: state)
+      }
+      var section = TestStage()
+      section.sectionInserts = [.init(index: 0, section: .init("B", items: []))]
+      #expect(throws: StageError.invalidResult(.duplicateSection("B", first: 0, second: 2))) {
+        try section.apply(to: state)
+      }
+      // New ids, each once: applies.
+      var fresh = TestStage()
+      fresh.itemInserts = [.init(path: path(0, a), item: .init("x"))]
+      fresh.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("y")]))]
+      #expect(throws: Never.self) { try fresh.apply(to: state) }
+    }
+  }
+
   @Test func errorsNameTheRule() {
     let error = BatchUpdateError.itemOperationInDeletedSection(.itemMove, path(1, 0))
     #expect(error.description == "rule 4: item move at [1, 0] is inside a section this stage deletes")
