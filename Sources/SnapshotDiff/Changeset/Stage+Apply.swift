@@ -22,14 +22,21 @@ extension Stage {
       throw .brokenRule(error)
     }
 
-    // Content updates at old positions.
-    var oldItems = old._items
-    for update in itemUpdates { oldItems[old.flatIndex(of: update.path)].content = update.content }
+    // Content updates at old positions: each old item's update, if any
+    // (indices, so that no item is copied before it is placed).
+    var updateOf: [Int] = []
+    if !itemUpdates.isEmpty {
+      updateOf = [Int](repeating: -1, count: old.numberOfItems)
+      for (k, update) in itemUpdates.enumerated() { updateOf[old.flatIndex(of: update.path)] = k }
+    }
     var sectionContents = old._sectionContents
     for update in sectionUpdates { sectionContents[update.index] = update.content }
 
     var result = Snapshot<SectionID, ItemID, Content>()
     result._items.reserveCapacity(old.numberOfItems)
+    // Where each new item of a section comes from: an old flat index, or
+    // `-(insert index) - 2` for an insert (-1: not yet filled).
+    var from: [Int] = []
     for j in 0..<plan.newSectionSource.count {
       let source = plan.newSectionSource[j]
       if source < 0 {
@@ -41,19 +48,24 @@ extension Stage {
         result._sectionIDs.append(old._sectionIDs[source])
         result._sectionContents.append(sectionContents[source])
         // Destinations first, then survivors in order into the free slots.
-        var slots = [Item?](repeating: nil, count: plan.newItemCounts[j])
-        for insert in plan.insertsBySection[j] {
-          slots[itemInserts[insert].path.item] = itemInserts[insert].item
-        }
-        for move in plan.movesBySection[j] {
-          slots[itemMoves[move].to.item] = oldItems[old.flatIndex(of: itemMoves[move].from)]
-        }
+        from.removeAll(keepingCapacity: true)
+        from.append(contentsOf: repeatElement(-1, count: plan.newItemCounts[j]))
+        for insert in plan.insertsBySection[j] { from[itemInserts[insert].path.item] = -insert - 2 }
+        for move in plan.movesBySection[j] { from[itemMoves[move].to.item] = old.flatIndex(of: itemMoves[move].from) }
         var free = 0
         for i in old.itemRange(ofSection: source) where !plan.removedOldItems[i] {
-          while slots[free] != nil { free += 1 }
-          slots[free] = oldItems[i]
+          while from[free] != -1 { free += 1 }
+          from[free] = i
         }
-        for slot in slots { result._items.append(slot!) }
+        for f in from {
+          if f < -1 {
+            result._items.append(itemInserts[-f - 2].item)
+          } else if updateOf.isEmpty || updateOf[f] < 0 {
+            result._items.append(old._items[f])
+          } else {
+            result._items.append(Item(old._items[f].id, content: itemUpdates[updateOf[f]].content))
+          }
+        }
       }
       result._sectionStarts.append(result._items.count)
     }
