@@ -80,6 +80,23 @@ import Testing
     #expect(rule(of: stage, on: two) == 2)
   }
 
+  /// With few operations or many (compared pairwise, or sorted), rule 2
+  /// names the least shared path and its first two operations, in order.
+  @Test func rule2NamesTheLeastSharedPathEitherWay() throws {
+    let big = snap([("A", (0..<100).map { "a\($0)" })])
+    for deletes in [4, 40] {
+      var stage = TestStage()
+      // Deletes of items 10, 11, …; item 12 updated twice after them, item 11 moved.
+      stage.itemDeletes = (10..<(10 + deletes)).map { path(0, $0) }
+      stage.itemUpdates = [.init(path: path(0, 12), content: "x"), .init(path: path(0, 12), content: "y")]
+      stage.itemMoves = [Move(from: path(0, 11), to: path(0, 0))]
+      // Item 11: a delete, then a move (listed before the updates); item 12: a delete and two updates.
+      #expect(throws: StageError.brokenRule(.duplicateOldPosition(.item(path(0, 11)), .itemDelete, .itemMove)), "\(deletes)") {
+        try stage.apply(to: big)
+      }
+    }
+  }
+
   @Test func rule3NewPositionOnce() {
     var stage = TestStage()
     stage.itemInserts = [.init(path: path(0, 0), item: .init("x"))]
