@@ -19,15 +19,35 @@ extension _StagePlan {
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
     itemChanged: [Bool], sectionChanged: [Bool], unchangedRuns runs: [_UnchangedRun] = []
   ) -> (pre: StageOps, items: StageOps)? {
+    // Its scratch in temporary allocations, not arrays: on the stack where
+    // they are small, and never through the array allocator's generic
+    // metadata lookup (counted, about 1,200 instructions each on a 30-item diff).
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: oldStarts.count - 1) { oldSectionNew in
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: newStarts.count - 1) { sectionChanges in
+        oldSectionNew.initialize(repeating: -1)
+        sectionChanges.initialize(repeating: false)
+        return direct(
+          oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged,
+          sectionChanged: sectionChanged, unchangedRuns: runs, oldSectionNew: oldSectionNew, sectionChanges: sectionChanges)
+      }
+    }
+  }
+
+  /// ``direct(oldStarts:newStarts:matching:itemChanged:sectionChanged:unchangedRuns:)``
+  /// in the scratch it is given: `oldSectionNew` all -1, `sectionChanges` all false.
+  static func direct(
+    oldStarts: [Int], newStarts: [Int], matching m: Matching,
+    itemChanged: [Bool], sectionChanged: [Bool], unchangedRuns runs: [_UnchangedRun],
+    oldSectionNew: UnsafeMutableBufferPointer<Int>, sectionChanges: UnsafeMutableBufferPointer<Bool>
+  ) -> (pre: StageOps, items: StageOps)? {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
     var ops = StageOps()
     var pre = StageOps()
 
-    // Sections, in old order: deleted, moved, updated.
-    var oldSectionNew = [Int](repeating: -1, count: oldSections)
-    // Kept sections that move or change: no item may change inside them.
-    var sectionChanges = [Bool](repeating: false, count: newSections)
+    // Sections, in old order: deleted, moved, updated (`oldSectionNew`);
+    // kept sections that move or change, no item may change inside them
+    // (`sectionChanges`).
     for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
       if m.sectionMoved[t] && sectionChanged[t] { return nil }  // rule 2, for a section
       oldSectionNew[m.sectionOldIndex[t]] = t
@@ -50,7 +70,8 @@ extension _StagePlan {
     // Items, in new order: inserts, moves, updates; then deletes in old order.
     // A bit per old item, not a `Bool`: an eighth of the memory at the
     // diff's peak, and the deletes are found 64 kept items at a time.
-    var kept = [UInt64](repeating: 0, count: (oldStarts[oldSections] &+ 63) &>> 6)
+    // A temporary allocation too (a 30-item diff's one word).
+    let keptWords = (oldStarts[oldSections] &+ 63) &>> 6
     // The moves are most of a shuffle's changeset: room for those flagged,
     // so that growth by doubling does not hold two copies at once (the
     // diff's peak memory, in Guides/StagePlan.md).
@@ -58,7 +79,8 @@ extension _StagePlan {
     let complete = m.itemOldIndex.withUnsafeBufferPointer { oldIndex in
       m.itemMoved.withUnsafeBufferPointer { moved in
         itemChanged.withUnsafeBufferPointer { changed in
-          kept.withUnsafeMutableBufferPointer { kept in
+          withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keptWords) { kept in
+            kept.initialize(repeating: 0)
             var r = 0  // the next unchanged run
             for t in 0..<newSections {
               let start = newStarts[t]
