@@ -27,7 +27,10 @@ extension Snapshot {
       count = new.numberOfItems
       old._items.withUnsafeBufferPointer { oldItems in
         new._items.withUnsafeBufferPointer { newItems in
-          var oldKept = [Bool](repeating: false, count: old.numberOfSections)
+          // Scratch in a temporary allocation (on the stack where small),
+          // not an array: see `_StagePlan.direct`.
+          withUnsafeTemporaryAllocation(of: Bool.self, capacity: old.numberOfSections) { oldKept in
+          oldKept.initialize(repeating: false)
           for t in 0..<new.numberOfSections {
             let s = sectionOldIndex[t]
             let newRange = new._sectionStarts[t]..<new._sectionStarts[t + 1]
@@ -45,6 +48,7 @@ extension Snapshot {
           }
           for s in 0..<old.numberOfSections where !oldKept[s] {
             leftOld.append(contentsOf: old._sectionStarts[s]..<old._sectionStarts[s + 1])
+          }
           }
           guard !leftOld.isEmpty else {
             leftNew.forEach { oldIndex[$0] = -1 }

@@ -79,29 +79,34 @@ internal func _markOffIncreasing(
     let kept = range.count
     // Every item stays in the section (a shuffle): the LIS reads the
     // matching in place, with nothing collected.
-    var member = [Bool](repeating: false, count: kept)
-    _ = oldIndex.withUnsafeBufferPointer { v in
-      member.withUnsafeMutableBufferPointer {
-        _markLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: v[range]), into: $0)
+    // (Scratch in temporary allocations, not arrays: see `_StagePlan.direct`.)
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: kept) { member in
+      member.initialize(repeating: false)
+      _ = oldIndex.withUnsafeBufferPointer { v in
+        _markLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: v[range]), into: member)
       }
+      for k in 0..<kept where !member[k] { moved[range.lowerBound &+ k] = true }
     }
-    for k in 0..<kept where !member[k] { moved[range.lowerBound &+ k] = true }
     return
   }
   // The kept values alone; their positions are found again by the same
   // filter, not stored (a second array of the section's size was a fifth of
   // the diff's peak memory).
-  var values = [Int]()
-  values.reserveCapacity(range.count)
-  for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound { values.append(oldIndex[j]) }
-  var member = [Bool](repeating: false, count: values.count)
-  _ = values.withUnsafeBufferPointer { v in
-    member.withUnsafeMutableBufferPointer { _markLongestIncreasingSubsequence(v, into: $0) }
-  }
-  var k = 0
-  for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
-    if !member[k] { moved[j] = true }
-    k &+= 1
+  withUnsafeTemporaryAllocation(of: Int.self, capacity: range.count) { values in
+    var count = 0
+    for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
+      values.initializeElement(at: count, to: oldIndex[j])
+      count &+= 1
+    }
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { member in
+      member.initialize(repeating: false)
+      _ = _markLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: values[..<count]), into: member)
+      var k = 0
+      for j in range where oldIndex[j] >= lowerBound && oldIndex[j] < upperBound {
+        if !member[k] { moved[j] = true }
+        k &+= 1
+      }
+    }
   }
 }
 
