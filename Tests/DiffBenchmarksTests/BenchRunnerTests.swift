@@ -80,7 +80,12 @@ import Testing
     #expect(cells[1].rows.allSatisfy { $0.stages == 2 && $0.minStages == 2 && $0.verified })
     #expect(cells[2].rows.allSatisfy { $0.stages == 3 && $0.minStages == 2 && !$0.verified })
     #expect(cells[2].failure == "too many stages: 3, where the rules allow its operations in 2")
-    #expect(Summary.table(cells).contains("FAILED verification"))
+    let table = Summary.table(cells)
+    #expect(table.contains("FAILED verification"))
+    // The summary's stages/min column: 2/2 for hashmap, 3/2 for the planted one.
+    let line = try #require(table.split(separator: "\n").first { $0.contains("updates-sections-apart") && $0.contains("moved-and-updated") })
+    #expect(line.contains(" 3/2 "), "\(line)")
+    #expect(table.split(separator: "\n").contains { $0.contains(" hashmap ") && $0.contains(" 2/2 ") }, "\(table)")
   }
 
   @Test func allocationColumnsMoveWhenADiffAllocates() throws {

@@ -149,6 +149,23 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
     #expect(html.components(separatedBy: "<svg").count == html.components(separatedBy: "<details>").count)
   }
 
+  /// The quality table gives each strategy's stages beside `min_stages`
+  /// (a dash where it is not known).
+  @Test func theQualityTableShowsStagesAgainstTheFewest() throws {
+    var rows: [ReportRow] = []
+    for (strategy, stages, fewest) in [("floor", 0, nil), ("hashmap", 2, 2), ("planted", 3, 2), ("unjudged", 2, nil)] as [(String, Int, Int?)] {
+      var r = row("c", "dk-5k", strategy, n: 10, sample: 0, wall: 1_000, moves: 1)
+      (r.stages, r.minStages) = (stages, fewest)
+      rows.append(r)
+    }
+    let html = ReportPage(runs: [run(rows)], history: []).html
+    let quality = html.components(separatedBy: "<section id=\"quality\">")[1].components(separatedBy: "</section>")[0]
+    #expect(quality.contains("<th>stages</th><th>min_stages</th></tr>"))
+    #expect(quality.contains("<td>hashmap</td>") && quality.contains("<td>2</td><td>2</td></tr>"))
+    #expect(quality.contains("<td>3</td><td>2</td></tr>"), "\(quality)")
+    #expect(quality.contains("<td>2</td><td>–</td></tr>"), "\(quality)")
+  }
+
   @Test func aSessionIsPlottedApplyByApplyWithItsBudgets() throws {
     // Two applies, two samples each: the second apply over a 120 Hz frame.
     var rows: [ReportRow] = []
