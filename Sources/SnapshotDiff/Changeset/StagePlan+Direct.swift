@@ -21,7 +21,7 @@ extension _StagePlan {
   ) -> (pre: StageOps, items: StageOps)? {
     // Its scratch in temporary allocations, not arrays: on the stack where
     // they are small, and never through the array allocator's generic
-    // metadata lookup (counted, about 1,200 instructions each on a 30-item diff).
+    // metadata lookup (counted, the two together 1,586 instructions off a 30-item diff).
     withUnsafeTemporaryAllocation(of: Int.self, capacity: oldStarts.count - 1) { oldSectionNew in
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: newStarts.count - 1) { sectionChanges in
         oldSectionNew.initialize(repeating: -1)
