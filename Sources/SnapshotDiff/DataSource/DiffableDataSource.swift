@@ -60,7 +60,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
       } catch {
         throw .brokenStage(strategy: strategy.name, ChangesetError(stage: k, error: error))
       }
-      let calls = stage.collectionViewCalls { reloaded.contains(before.item(at: $0).id) }
+      let calls = reloaded.isEmpty ? stage.collectionViewCalls() : stage.collectionViewCalls { reloaded.contains(before.item(at: $0).id) }
       applied.append(.batchUpdates(calls, animated: animatingDifferences))
     }
     if let difference = state.firstDifference(to: snapshot) {

@@ -106,3 +106,17 @@ extension Snapshot: Equatable {
 extension Item: Sendable where ID: Sendable, Content: Sendable {}
 extension Section: Sendable where ID: Sendable, ItemID: Sendable, Content: Sendable {}
 extension Snapshot: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+
+extension Snapshot {
+  /// A snapshot of these parts, which hold together (no check), with no marks.
+  @inlinable
+  init(_sectionIDs: [SectionID], _sectionContents: [Content?], _sectionStarts: [Int], _items: [Item]) {
+    self._sectionIDs = _sectionIDs
+    self._sectionContents = _sectionContents
+    self._sectionStarts = _sectionStarts
+    self._items = _items
+    _reloadedItems = []
+    _reconfiguredItems = []
+    _reloadedSections = []
+  }
+}

@@ -97,6 +97,22 @@ import Testing
     }
   }
 
+  /// Deletes repeated past the section count leave no sections after the
+  /// update, never a negative count: a destination there is out of range.
+  @Test func repeatedSectionDeletesLeaveNoSectionsNotATrap() throws {
+    let one = snap([("A", ["a"])])
+    var stage = TestStage()
+    stage.sectionDeletes = [0, 0]
+    stage.sectionMoves = [Move(from: 0, to: 0)]
+    #expect(throws: StageError.brokenRule(.positionOutOfRange(.sectionMove, .section(0), isNew: true))) {
+      try stage.apply(to: one)
+    }
+    stage.sectionMoves = []
+    #expect(throws: StageError.brokenRule(.duplicateOldPosition(.section(0), .sectionDelete, .sectionDelete))) {
+      try stage.apply(to: one)
+    }
+  }
+
   @Test func rule3NewPositionOnce() {
     var stage = TestStage()
     stage.itemInserts = [.init(path: path(0, 0), item: .init("x"))]
