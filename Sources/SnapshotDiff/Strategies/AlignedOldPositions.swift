@@ -4,7 +4,8 @@ extension Snapshot {
   /// up are matched by comparing ids (`_alignRuns`); the ids left over, and
   /// those of deleted and inserted sections, go through one flat table
   /// (`_PositionTable`) sized for them alone, each id hashed once
-  /// (`_IDHash`).
+  /// (`_IDHash`); or, when they are few, each new one is compared with the
+  /// old ones (`_matchByScan`).
   ///
   /// The same result as one table of every old id and a lookup per new id,
   /// with far fewer ids hashed. `hashmap` and `myers` use it. Also, per new
@@ -55,6 +56,10 @@ extension Snapshot {
             return
           }
           guard !leftNew.isEmpty else { return }
+          if leftOld.count &* leftNew.count <= _leftoverScanLimit {
+            _matchByScan(leftOld, leftNew, old: oldItems, new: newItems, oldIndex: oldIndex)
+            return
+          }
           let table = _PositionTable(capacity: leftOld.count)
           defer { table.deallocate() }
           // Fills the table and looks every leftover up; false, with the
@@ -77,5 +82,47 @@ extension Snapshot {
       }
     }
     return (oldIndex, walked, runs)
+  }
+}
+
+/// Where `_alignedOldPositions` stops comparing leftover ids pairwise and
+/// hashes them instead: old leftovers × new leftovers.
+///
+/// A hash of an id costs hundreds of instructions (the `floor` yardstick:
+/// about 430 a short string id, counted); comparing two short string ids
+/// costs a few (`_sameID`), and a scan compares half the pairs on average.
+/// So 256 pairs, at most 16 a side when balanced, cost less than hashing
+/// the 32 ids; counted, `appstore-sections` (5 moved items a side) fell
+/// from 34,316 to (see the Hashmap guide). Ids whose `==` is a call (long
+/// strings) pay more per pair, and at most 256 of them.
+@usableFromInline let _leftoverScanLimit = 256
+
+/// Matches each leftover new item to the leftover old item with its id,
+/// or -1, by comparing ids: each old one is taken once found (ids are
+/// unique), so later searches are shorter.
+@inlinable
+internal func _matchByScan<ID: Hashable, Content: Equatable>(
+  _ leftOld: _Leftovers, _ leftNew: _Leftovers,
+  old: UnsafeBufferPointer<Item<ID, Content>>, new: UnsafeBufferPointer<Item<ID, Content>>,
+  oldIndex: UnsafeMutableBufferPointer<Int>
+) {
+  withUnsafeTemporaryAllocation(of: Int.self, capacity: leftOld.count) { candidates in
+    var remaining = 0
+    leftOld.forEach { i in
+      candidates[remaining] = i
+      remaining &+= 1
+    }
+    leftNew.forEach { j in
+      let id = new[j].id
+      var k = 0
+      while k < remaining && !_sameID(old[candidates[k]].id, id) { k &+= 1 }
+      guard k < remaining else {
+        oldIndex[j] = -1
+        return
+      }
+      oldIndex[j] = candidates[k]
+      remaining &-= 1
+      candidates[k] = candidates[remaining]
+    }
   }
 }

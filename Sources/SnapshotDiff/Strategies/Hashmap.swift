@@ -18,9 +18,7 @@ public struct Hashmap: MatchingStrategy {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Matching {
-    var sectionTable = [SectionID: Int](minimumCapacity: old.numberOfSections)
-    for (s, id) in old._sectionIDs.enumerated() { sectionTable[id] = s }
-    let sectionOldIndex = new._sectionIDs.map { sectionTable[$0] ?? -1 }
+    let sectionOldIndex = Snapshot._sectionOldIndex(of: new, in: old)
     var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
     _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
 
@@ -64,6 +62,50 @@ public struct Hashmap: MatchingStrategy {
     )._withUnchangedRuns(unmovedRuns, from: old, to: new)
   }
 }
+
+extension Snapshot {
+  /// For each section of `new`, its index in `old`, or -1.
+  ///
+  /// Few sections (at most `_sectionScanLimit` pairs of them) are compared
+  /// by id, each new one against the old from where the last was found: no
+  /// table, no hashing (a one-section screen's diff paid about 1,400
+  /// instructions for its table, counted on `trace-frontpage`). More go
+  /// through one table of the old ids.
+  ///
+  /// - Complexity: O(*s* × *t*) comparisons for few, O(*s* + *t*) expected
+  ///   for more.
+  @inlinable
+  static func _sectionOldIndex(of new: Self, in old: Self) -> [Int] {
+    let oldCount = old.numberOfSections
+    if oldCount &* new.numberOfSections <= _sectionScanLimit {
+      return old._sectionIDs.withUnsafeBufferPointer { oldIDs in
+        // Sections mostly keep their order: the search starts after the
+        // last one found and wraps around (ids are unique: one match at most).
+        var next = 0
+        return new._sectionIDs.map { id in
+          for k in 0..<oldCount {
+            var s = next &+ k
+            if s >= oldCount { s &-= oldCount }
+            if oldIDs[s] == id {
+              next = s &+ 1
+              return s
+            }
+          }
+          return -1
+        }
+      }
+    }
+    var table = [SectionID: Int](minimumCapacity: oldCount)
+    for (s, id) in old._sectionIDs.enumerated() { table[id] = s }
+    return new._sectionIDs.map { table[$0] ?? -1 }
+  }
+}
+
+/// Where ``Snapshot/_sectionOldIndex(of:in:)`` stops comparing section ids
+/// and builds a table: old sections × new sections. 64 comparisons of ids
+/// cost less than hashing eight (counted: a hash is hundreds of
+/// instructions, a comparison of short ids tens).
+@usableFromInline let _sectionScanLimit = 64
 
 /// Within `range`, marks as moved the entries of `oldIndex` in
 /// `lowerBound..<upperBound` that lie off one longest increasing subsequence.

@@ -1,5 +1,5 @@
 import PropertyBased
-import SnapshotDiff
+@testable import SnapshotDiff
 import Testing
 
 /// `hashmap` matches most items by comparing ids side by side and hashes only
@@ -107,5 +107,30 @@ struct SeededGenerator: RandomNumberGenerator {
   mutating func next() -> UInt64 {
     state = state &* 6364136223846793005 &+ 1442695040888963407
     return state ^ (state >> 29)
+  }
+}
+
+/// Sections are found by comparing ids while there are few of them
+/// (`_sectionScanLimit` pairs) and through a table past that: the same
+/// indices either way, equal ids with other bits included.
+@Suite struct HashmapSectionLookupTests {
+  @Test(arguments: [false, true])
+  func sectionsEitherSideOfTheScanLimit(long: Bool) throws {
+    let side = Int(Double(_sectionScanLimit).squareRoot())
+    for count in [side, side + 1] {
+      // A long id built at run time has its own heap buffer: equal, not bitwise equal.
+      func id(_ s: Int) -> String { long ? String(repeating: "s", count: 20) + String(s) : "s\(s)" }
+      let oldIDs = (0..<count).map(id)
+      // Reversed, one deleted, one inserted: the same count of sections.
+      var newIDs = Array(oldIDs.reversed())
+      newIDs.remove(at: 1)
+      newIDs.insert(id(1_000), at: 2)
+      #expect((oldIDs.count * newIDs.count <= _sectionScanLimit) == (count == side))
+      func sections(_ ids: [String]) -> Snap { snap(ids.map { id -> (String, [String]) in (id, [id + "-a"]) }) }
+      let old = sections(oldIDs), new = sections(newIDs)
+      let m = Hashmap().matching(from: old, to: new)
+      #expect(m.sectionOldIndex == newIDs.map { oldIDs.firstIndex(of: $0) ?? -1 }, "\(count) sections, long \(long)")
+      #expect(try Hashmap().stringChangeset(from: old, to: new).apply(to: old) == new)
+    }
   }
 }
