@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
       results/<commit>.csv. Build with `-c release` (make bench does).
 
       Counted (--instructions): per workload, a child under valgrind's callgrind runs each \
-      strategy once to warm up, then counts one diff's instructions (only the diff: not building \
+      strategy once to warm up (on every apply of a trace), then counts one diff's instructions (only the diff: not building \
       the pair, not verifying, not freeing), with SWIFT_DETERMINISTIC_HASHING=1. One row per \
       cell (per apply of a trace); cells estimated over 60 s under callgrind are skipped. Writes \
       results/<commit>-instructions.csv.

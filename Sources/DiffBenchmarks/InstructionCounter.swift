@@ -237,7 +237,6 @@ public struct InstructionCounter {
       subjects.append(subject)
     }
     let probe = AllocationProbe()
-    var warm = false
     // Counted first, every subject; then each one's exact peak (see
     // `AllocationProbe.exactly`), from a run of its own outside the counted
     // region: jemalloc's thread peak when there are no hooks. The runs for
@@ -266,22 +265,25 @@ public struct InstructionCounter {
     do {
       try workload.forEachApply { apply, step in
         for subject in subjects {
-          // Warm-up on the first apply, by the very call that is counted:
+          // Warm-up on every apply, by the very call that is counted:
           // first-call costs are not the algorithm's (warmed by the
           // strategy's changeset alone, hashmap+apply ran the data source
-          // cold, and its count moved with whatever ran before it).
+          // cold, and its count moved with whatever ran before it). Not
+          // only the first: a trace's later apply may take a path the
+          // first did not, and pay the runtime's one-time type lookup for
+          // it (counted, 450,000 instructions in one `trace-appstore`
+          // apply whose median is 26,000).
           switch apply {
           case let .strings(old, new):
-            if !warm { Self.warmUp(subject.prepare(old, new)) }
+            Self.warmUp(subject.prepare(old, new))
             counted(key(subject.name, step), subject.prepare(old, new))
           case let .ints(old, new):
-            if !warm { Self.warmUp(subject.prepareInts(old, new)) }
+            Self.warmUp(subject.prepareInts(old, new))
             counted(key(subject.name, step), subject.prepareInts(old, new))
           }
         }
         for m in measured { print("\(m.key) \(m.allocated) \(m.exact() ?? m.peak)") }
         measured.removeAll()
-        warm = true
       }
     } catch {
       FileHandle.standardError.write(Data("count-worker: \(error)\n".utf8))

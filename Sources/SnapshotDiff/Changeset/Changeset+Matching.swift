@@ -58,40 +58,35 @@ extension Changeset {
     to new: Snapshot<SectionID, ItemID, Content>,
     direct: Bool = true
   ) {
-    // Each flag written once, through buffers: the matching is validated,
-    // so its indices are in range. An unchanged run is known equal already.
-    let runs = matching._unchangedRuns
-    var itemChanged = [Bool](unsafeUninitializedCapacity: new.numberOfItems) { changed, count in
-      count = new.numberOfItems
-      new._items.withUnsafeBufferPointer { newItems in
-        old._items.withUnsafeBufferPointer { oldItems in
-          matching.itemOldIndex.withUnsafeBufferPointer { oldIndex in
-            var segments = _RunSegments(runs, in: 0..<newItems.count)
-            while let segment = segments.next() {
-              switch segment {
-              case .items(let items):
-                for j in items {
-                  let o = oldIndex[j]
-                  changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
-                }
-              case .run(let run):
-                UnsafeMutableBufferPointer(rebasing: changed[run.new..<(run.new &+ run.count)]).initialize(repeating: false)
-              }
-            }
-          }
-        }
+    // Marks force updates whatever the contents: then the flags first, and
+    // a marked item in a run is updated all the same (no run skipped).
+    let marked = new._hasMarks
+    let runs = marked ? [] : matching._unchangedRuns
+    var itemChanged: [Bool]?, sectionChanged: [Bool]?
+    if marked {
+      var items = Self._itemChanged(matching, from: old, to: new)
+      var sections = Self._sectionChanged(matching, from: old, to: new)
+      Self._forceMarkedUpdates(of: new, matching, &items, &sections)
+      (itemChanged, sectionChanged) = (items, sections)
+    }
+    // Most diffs: the stages read off the matching, contents compared on
+    // the way (`StagePlan+Direct.swift`).
+    if direct, let (pre, items) = _StagePlan.direct(
+      from: old, to: new, matching: matching, itemChanged: itemChanged, sectionChanged: sectionChanged, unchangedRuns: runs)
+    {
+      // One array of exactly the stages there are.
+      switch (pre.isEmpty, items.isEmpty) {
+      case (true, true): self.init()
+      case (true, false): self.init(stages: [items])
+      case (false, true): self.init(stages: [pre])
+      case (false, false): self.init(stages: [pre, items])
       }
+      return
     }
-    var sectionChanged = [Bool](repeating: false, count: new.numberOfSections)
-    for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
-      sectionChanged[t] = old._sectionContents[matching.sectionOldIndex[t]] != new._sectionContents[t]
-    }
-    if new._hasMarks { Self._forceMarkedUpdates(of: new, matching, &itemChanged, &sectionChanged) }
-    // A marked item in a run is updated all the same: the plan skips no run then.
     var plan = _StagePlan(
       oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
-      itemChanged: itemChanged, sectionChanged: sectionChanged, direct: direct,
-      unchangedRuns: new._hasMarks ? [] : runs)
+      itemChanged: itemChanged ?? Self._itemChanged(matching, from: old, to: new),
+      sectionChanged: sectionChanged ?? Self._sectionChanged(matching, from: old, to: new))
     if plan.fewerStagesMayFit { Self._reschedule(&plan, from: old, to: new) }
 
     self.init(stages: plan.stages.map { ops in
@@ -116,6 +111,49 @@ extension Changeset {
       }
       return stage
     })
+  }
+
+  /// For each new item, whether it is kept with other content. An
+  /// unchanged run is known equal already.
+  @inlinable
+  static func _itemChanged(
+    _ matching: Matching, from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>
+  ) -> [Bool] {
+    // Each flag written once, through buffers: the matching is validated,
+    // so its indices are in range.
+    [Bool](unsafeUninitializedCapacity: new.numberOfItems) { changed, count in
+      count = new.numberOfItems
+      new._items.withUnsafeBufferPointer { newItems in
+        old._items.withUnsafeBufferPointer { oldItems in
+          matching.itemOldIndex.withUnsafeBufferPointer { oldIndex in
+            var segments = _RunSegments(matching._unchangedRuns, in: 0..<newItems.count)
+            while let segment = segments.next() {
+              switch segment {
+              case .items(let items):
+                for j in items {
+                  let o = oldIndex[j]
+                  changed[j] = o >= 0 && oldItems[o].content != newItems[j].content
+                }
+              case .run(let run):
+                UnsafeMutableBufferPointer(rebasing: changed[run.new..<(run.new &+ run.count)]).initialize(repeating: false)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// For each new section, whether it is kept with other content.
+  @inlinable
+  static func _sectionChanged(
+    _ matching: Matching, from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>
+  ) -> [Bool] {
+    var sectionChanged = [Bool](repeating: false, count: new.numberOfSections)
+    for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
+      sectionChanged[t] = old._sectionContents[matching.sectionOldIndex[t]] != new._sectionContents[t]
+    }
+    return sectionChanged
   }
 
   /// The changeset of the general stage plan, never its direct

@@ -13,45 +13,60 @@ extension _StagePlan {
   /// (``_UnchangedRun``) is one step: its old items are marked kept at once.
   /// (Counted effect in `Guides/StagePlan.md`.)
   ///
+  /// Generic, so that it writes the changeset's own operations, contents
+  /// and all, and compares contents as it goes: no index form to convert,
+  /// no array of flags first (counted, six arrays fewer on a 30-item diff).
+  /// `itemChanged` and `sectionChanged` are given only where marks force
+  /// updates; `nil`, contents are compared here (a run's are equal).
+  ///
   /// - Complexity: O(*n* + *m*), plus O(log *s*) for each item that crosses
   ///   sections (*s* old sections), plus sorting the updates.
-  static func direct(
-    oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool], unchangedRuns runs: [_UnchangedRun] = []
-  ) -> (pre: StageOps, items: StageOps)? {
+  @inlinable
+  static func direct<S, I, C>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, matching m: Matching,
+    itemChanged: [Bool]?, sectionChanged: [Bool]?, unchangedRuns runs: [_UnchangedRun]
+  ) -> (pre: Stage<S, I, C>, items: Stage<S, I, C>)? {
     // Its scratch in temporary allocations, not arrays: on the stack where
     // they are small, and never through the array allocator's generic
     // metadata lookup (counted, the two together 1,586 instructions off a 30-item diff).
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: oldStarts.count - 1) { oldSectionNew in
-      withUnsafeTemporaryAllocation(of: Bool.self, capacity: newStarts.count - 1) { sectionChanges in
-        oldSectionNew.initialize(repeating: -1)
-        sectionChanges.initialize(repeating: false)
-        return direct(
-          oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged,
-          sectionChanged: sectionChanged, unchangedRuns: runs, oldSectionNew: oldSectionNew, sectionChanges: sectionChanges)
-      }
+    let oldSections = old.numberOfSections, newSections = new.numberOfSections
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: oldSections &+ newSections) { scratch in
+      // Per old section, its new index (-1: deleted); per new section, 1
+      // when it moves or changes (no item may change inside it), 2 more when
+      // its content changes.
+      let oldSectionNew = UnsafeMutableBufferPointer(rebasing: scratch[..<oldSections])
+      let sectionFlags = UnsafeMutableBufferPointer(rebasing: scratch[oldSections...])
+      oldSectionNew.initialize(repeating: -1)
+      sectionFlags.initialize(repeating: 0)
+      return direct(
+        from: old, to: new, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged, unchangedRuns: runs,
+        oldSectionNew: oldSectionNew, sectionFlags: sectionFlags)
     }
   }
 
-  /// ``direct(oldStarts:newStarts:matching:itemChanged:sectionChanged:unchangedRuns:)``
-  /// in the scratch it is given: `oldSectionNew` all -1, `sectionChanges` all false.
-  static func direct(
-    oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool], unchangedRuns runs: [_UnchangedRun],
-    oldSectionNew: UnsafeMutableBufferPointer<Int>, sectionChanges: UnsafeMutableBufferPointer<Bool>
-  ) -> (pre: StageOps, items: StageOps)? {
-    let oldSections = oldStarts.count - 1
-    let newSections = newStarts.count - 1
-    var ops = StageOps()
-    var pre = StageOps()
+  /// ``direct(from:to:matching:itemChanged:sectionChanged:unchangedRuns:)``
+  /// in the scratch it is given: `oldSectionNew` all -1, `sectionFlags` all 0.
+  @inlinable
+  static func direct<S, I, C>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, matching m: Matching,
+    itemChanged: [Bool]?, sectionChanged: [Bool]?, unchangedRuns runs: [_UnchangedRun],
+    oldSectionNew: UnsafeMutableBufferPointer<Int>, sectionFlags: UnsafeMutableBufferPointer<Int>
+  ) -> (pre: Stage<S, I, C>, items: Stage<S, I, C>)? {
+    let oldStarts = old._sectionStarts, newStarts = new._sectionStarts
+    let oldSections = oldStarts.count &- 1
+    let newSections = newStarts.count &- 1
+    var ops = Stage<S, I, C>()
+    var pre = Stage<S, I, C>()
+    let changesInside = 1, contentChanges = 2
 
     // Sections, in old order: deleted, moved, updated (`oldSectionNew`);
-    // kept sections that move or change, no item may change inside them
-    // (`sectionChanges`).
+    // kept sections that move or change, no item may change inside them.
     for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
-      if m.sectionMoved[t] && sectionChanged[t] { return nil }  // rule 2, for a section
-      oldSectionNew[m.sectionOldIndex[t]] = t
-      sectionChanges[t] = m.sectionMoved[t] || sectionChanged[t]
+      let s = m.sectionOldIndex[t]
+      let changed = sectionChanged?[t] ?? (old._sectionContents[s] != new._sectionContents[t])
+      if m.sectionMoved[t] && changed { return nil }  // rule 2, for a section
+      oldSectionNew[s] = t
+      sectionFlags[t] = (m.sectionMoved[t] || changed ? changesInside : 0) | (changed ? contentChanges : 0)
     }
     for s in 0..<oldSections {
       let t = oldSectionNew[s]
@@ -60,11 +75,14 @@ extension _StagePlan {
         continue
       }
       if m.sectionMoved[t] { ops.sectionMoves.append(Move(from: s, to: t)) }
-      if sectionChanged[t] { ops.sectionUpdates.append((s, t)) }
+      if sectionFlags[t] & contentChanges != 0 {
+        ops.sectionUpdates.append(Stage<S, I, C>.SectionUpdate(index: s, content: new._sectionContents[t]))
+      }
     }
     for t in 0..<newSections where m.sectionOldIndex[t] < 0 {
-      let items = Int32(newStarts[t])..<Int32(newStarts[t + 1])
-      ops.sectionInserts.append((t, t, ArraySlice(items)))
+      let section = Stage<S, I, C>.Section(
+        new._sectionIDs[t], content: new._sectionContents[t], items: Array(new._items[newStarts[t]..<newStarts[t &+ 1]]))
+      ops.sectionInserts.append(Stage<S, I, C>.SectionInsert(index: t, section: section))
     }
 
     // Items, in new order: inserts, moves, updates; then deletes in old order.
@@ -81,35 +99,23 @@ extension _StagePlan {
     // diff's peak memory, in Guides/StagePlan.md).
     let moves = _countTrue(m.itemMoved)
     if moves > 0 { ops.itemMoves.reserveCapacity(moves) }
-    // Every changed item is updated once, in one stage or the other: room
-    // for all in each, where growth by doubling took an allocation per
-    // doubling (counted, about 750 instructions each on a 30-item diff).
-    // (Those that move are updated in *pre*: room there for as many as
-    // may. Counting them exactly cost more than it saved.)
-    // (Each reserve only where there is something: on an empty array it is
-    // a call that allocates nothing, about a hundred instructions.)
-    let changes = _countTrue(itemChanged)
-    if changes > 0 {
-      ops.itemUpdates.reserveCapacity(changes)
-      if moves > 0 { pre.itemUpdates.reserveCapacity(Swift.min(changes, moves)) }
-    }
-    let complete = m.itemOldIndex.withUnsafeBufferPointer { oldIndex in
-      m.itemMoved.withUnsafeBufferPointer { moved in
-        itemChanged.withUnsafeBufferPointer { changed in
-          do {
+    let complete = old._items.withUnsafeBufferPointer { oldItems in
+      new._items.withUnsafeBufferPointer { newItems in
+        m.itemOldIndex.withUnsafeBufferPointer { oldIndex in
+          m.itemMoved.withUnsafeBufferPointer { moved in
             var r = 0  // the next unchanged run
             for t in 0..<newSections {
               let start = newStarts[t]
-              let end = newStarts[t + 1]
+              let end = newStarts[t &+ 1]
               let s = m.sectionOldIndex[t]
               guard s >= 0 else {
                 // An inserted section arrives with its items; none may join it (rule 5).
                 for j in start..<end where oldIndex[j] >= 0 { return false }
                 continue
               }
-              let changes = sectionChanges[t]
+              let changes = sectionFlags[t] & changesInside != 0
               let oldStart = oldStarts[s]
-              let oldEnd = oldStarts[s + 1]
+              let oldEnd = oldStarts[s &+ 1]
               // Item by item outside the unchanged runs; a run needs no
               // operation, its old items are kept.
               var segments = _RunSegments(runs, in: start..<end, nextRun: r)
@@ -120,29 +126,30 @@ extension _StagePlan {
                     let o = oldIndex[j]
                     guard o >= 0 else {
                       if changes { return false }  // rule 6
-                      ops.itemInserts.append((ItemPath(_inSnapshot: t, item: j &- start), j))
+                      ops.itemInserts.append(Stage<S, I, C>.ItemInsert(path: ItemPath(_inSnapshot: t, item: j &- start), item: newItems[j]))
                       continue
                     }
                     kept[o &>> 6] |= 1 &<< UInt64(o & 63)
+                    let changed = itemChanged?[j] ?? (oldItems[o].content != newItems[j].content)
                     if o >= oldStart && o < oldEnd {
-                      guard moved[j] || changed[j] else { continue }
+                      guard moved[j] || changed else { continue }
                       if changes { return false }  // rule 6
                       let from = ItemPath(_inSnapshot: s, item: o &- oldStart)
                       if !moved[j] {
-                        ops.itemUpdates.append((from, j))
+                        ops.itemUpdates.append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content))
                         continue
                       }
                       ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       // Rule 2: a moved item is updated before it moves.
-                      if changed[j] { pre.itemUpdates.append((from, j)) }
+                      if changed { pre.itemUpdates.append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content)) }
                     } else {
                       let f = _section(containing: o, starts: oldStarts)
                       let ft = oldSectionNew[f]
                       // Rule 4 (leaving a deleted section), rule 6.
-                      if ft < 0 || changes || sectionChanges[ft] { return false }
+                      if ft < 0 || changes || sectionFlags[ft] & changesInside != 0 { return false }
                       let from = ItemPath(_inSnapshot: f, item: o &- oldStarts[f])
                       ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
-                      if changed[j] { pre.itemUpdates.append((from, j)) }
+                      if changed { pre.itemUpdates.append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content)) }
                     }
                   }
                 case .run(let run):
@@ -163,10 +170,10 @@ extension _StagePlan {
               let t = oldSectionNew[s]
               guard t >= 0 else { continue }  // its items go with it
               let oldStart = oldStarts[s]
-              let oldEnd = oldStarts[s + 1]
+              let oldEnd = oldStarts[s &+ 1]
               var i = _nextClearBit(kept, from: oldStart, to: oldEnd)
               while i < oldEnd {
-                if sectionChanges[t] { return false }  // rule 6
+                if sectionFlags[t] & changesInside != 0 { return false }  // rule 6
                 ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: i &- oldStart))
                 i = _nextClearBit(kept, from: i &+ 1, to: oldEnd)
               }
@@ -185,7 +192,7 @@ extension _StagePlan {
 
 /// Sets bits `range` of `words` (bit `i` is bit `i % 64` of word `i / 64`),
 /// a word at a time inside the range.
-@inline(__always)
+@inlinable @inline(__always)
 func _setBits(_ words: UnsafeMutableBufferPointer<UInt64>, _ range: Range<Int>) {
   var i = range.lowerBound
   let end = range.upperBound
@@ -200,7 +207,7 @@ func _setBits(_ words: UnsafeMutableBufferPointer<UInt64>, _ range: Range<Int>) 
 
 /// The first index in `from..<to` whose bit in `words` is clear, or `to`;
 /// 64 at a time where all are set (most old items are kept).
-@inline(__always)
+@inlinable @inline(__always)
 func _nextClearBit(_ words: UnsafeMutableBufferPointer<UInt64>, from: Int, to: Int) -> Int {
   var i = from
   while i < to {

@@ -105,13 +105,10 @@ internal struct _StagePlan {
   ///   - oldStarts, newStarts: each snapshot's section offsets (count + 1 entries).
   ///   - itemChanged: for each new item, whether a kept item's content differs.
   ///   - sectionChanged: for each new section, whether a kept section's content differs.
-  ///   - unchangedRuns: stretches the direct path may skip whole (none of
-  ///     them is in `itemChanged`).
   @usableFromInline
   init(
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool], direct: Bool = true,
-    unchangedRuns: [_UnchangedRun] = []
+    itemChanged: [Bool], sectionChanged: [Bool]
   ) {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
@@ -121,17 +118,6 @@ internal struct _StagePlan {
     self.newItems = newItems
     self.oldSections = oldSections
     self.oldItems = oldItems
-    if direct, let (pre, items) = Self.direct(
-      oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged,
-      unchangedRuns: unchangedRuns)
-    {
-      // Appended, not filtered from a literal: one allocation fewer, about
-      // 600 instructions a small diff (counted).
-      if !pre.isEmpty { stages.append(pre) }
-      if !items.isEmpty { stages.append(items) }
-      return
-    }
-
     let a = Analysis(
       oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
     let phase = Phases(a)

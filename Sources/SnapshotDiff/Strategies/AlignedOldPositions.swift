@@ -93,7 +93,7 @@ extension Snapshot {
 /// costs a few (`_sameID`), and a scan compares half the pairs on average.
 /// So 256 pairs, at most 16 a side when balanced, cost less than hashing
 /// the 32 ids; counted, `appstore-sections` (5 moved items a side) fell
-/// from 34,316 to (see the Hashmap guide). Ids whose `==` is a call (long
+/// from 34,316 to 32,909 instructions. Ids whose `==` is a call (long
 /// strings) pay more per pair, and at most 256 of them.
 @usableFromInline let _leftoverScanLimit = 256
 
