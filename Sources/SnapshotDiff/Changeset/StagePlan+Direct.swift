@@ -63,10 +63,10 @@ extension _StagePlan {
     // kept sections that move or change, no item may change inside them.
     for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
       let s = m.sectionOldIndex[t]
-      let changed = sectionChanged?[t] ?? (old._sectionContents[s] != new._sectionContents[t])
-      if m.sectionMoved[t] && changed { return nil }  // rule 2, for a section
+      let contentChanged = sectionChanged?[t] ?? (old._sectionContents[s] != new._sectionContents[t])
+      if m.sectionMoved[t] && contentChanged { return nil }  // rule 2, for a section
       oldSectionNew[s] = t
-      sectionFlags[t] = (m.sectionMoved[t] || changed ? changesInside : 0) | (changed ? contentChanges : 0)
+      sectionFlags[t] = (m.sectionMoved[t] || contentChanged ? changesInside : 0) | (contentChanged ? contentChanges : 0)
     }
     for s in 0..<oldSections {
       let t = oldSectionNew[s]
@@ -99,10 +99,26 @@ extension _StagePlan {
     // diff's peak memory, in Guides/StagePlan.md).
     let moves = _countTrue(m.itemMoved)
     if moves > 0 { ops.itemMoves.reserveCapacity(moves) }
+    // Updates and inserts are not known before the pass: room for a small
+    // list's all at the first, where growth by doubling took an
+    // allocation per doubling (counted, about 700 instructions each, six a
+    // list on a 30-item diff whose items all change); a long list grows
+    // from there.
+    let room = Swift.min(new.numberOfItems, 64)
+    // Inserts are counted first, a compare an item: growth by doubling
+    // moved each insert (an id and a content) once per doubling (counted,
+    // `dk-5k` 41,000 instructions).
+    var inserts = 0
+    for o in m.itemOldIndex where o < 0 { inserts &+= 1 }
+    if inserts > 0 { ops.itemInserts.reserveCapacity(inserts) }
+    // Flags given, or contents compared (a plain branch: through `??` the
+    // comparison retained and released both contents, counted).
+    let compares = itemChanged == nil
     let complete = old._items.withUnsafeBufferPointer { oldItems in
       new._items.withUnsafeBufferPointer { newItems in
         m.itemOldIndex.withUnsafeBufferPointer { oldIndex in
           m.itemMoved.withUnsafeBufferPointer { moved in
+          (itemChanged ?? []).withUnsafeBufferPointer { flags in
             var r = 0  // the next unchanged run
             for t in 0..<newSections {
               let start = newStarts[t]
@@ -130,18 +146,18 @@ extension _StagePlan {
                       continue
                     }
                     kept[o &>> 6] |= 1 &<< UInt64(o & 63)
-                    let changed = itemChanged?[j] ?? (oldItems[o].content != newItems[j].content)
+                    let changed = compares ? oldItems[o].content != newItems[j].content : flags[j]
                     if o >= oldStart && o < oldEnd {
                       guard moved[j] || changed else { continue }
                       if changes { return false }  // rule 6
                       let from = ItemPath(_inSnapshot: s, item: o &- oldStart)
                       if !moved[j] {
-                        ops.itemUpdates.append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content))
+                        _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &ops.itemUpdates, room: room)
                         continue
                       }
                       ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       // Rule 2: a moved item is updated before it moves.
-                      if changed { pre.itemUpdates.append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content)) }
+                      if changed { _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
                     } else {
                       let f = _section(containing: o, starts: oldStarts)
                       let ft = oldSectionNew[f]
@@ -149,7 +165,7 @@ extension _StagePlan {
                       if ft < 0 || changes || sectionFlags[ft] & changesInside != 0 { return false }
                       let from = ItemPath(_inSnapshot: f, item: o &- oldStarts[f])
                       ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
-                      if changed { pre.itemUpdates.append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content)) }
+                      if changed { _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
                     }
                   }
                 case .run(let run):
@@ -180,6 +196,7 @@ extension _StagePlan {
             }
             return true
           }
+          }
         }
       }
     }
@@ -188,6 +205,13 @@ extension _StagePlan {
     pre.itemUpdates.sort { $0.path < $1.path }
     return (pre, ops)
   }
+}
+
+/// Appends `element`, with room for `room` at the first.
+@inlinable @inline(__always)
+func _append<T>(_ element: T, to array: inout [T], room: Int) {
+  if array.capacity == 0 { array.reserveCapacity(room) }
+  array.append(element)
 }
 
 /// Sets bits `range` of `words` (bit `i` is bit `i % 64` of word `i / 64`),

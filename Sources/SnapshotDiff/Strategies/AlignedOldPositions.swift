@@ -1,7 +1,8 @@
 extension Snapshot {
   /// For each item of `new`, its flat position in `old`, or -1, hashing as
   /// few ids as it can: within each kept section pair, the items that line
-  /// up are matched by comparing ids (`_alignRuns`); the ids left over, and
+  /// up are matched by comparing ids (`_alignRuns`; a small pair, each id
+  /// searched for, `_matchBySearch`); the ids left over, and
   /// those of deleted and inserted sections, go through one flat table
   /// (`_PositionTable`) sized for them alone, each id hashed once
   /// (`_IDHash`); or, when they are few, each new one is compared with the
@@ -40,9 +41,15 @@ extension Snapshot {
               continue
             }
             oldKept[s] = true
+            let oldRange = old._sectionStarts[s]..<old._sectionStarts[s + 1]
+            if oldRange.count &* newRange.count <= _sectionSearchLimit {
+              walked[t] = _matchBySearch(
+                old: oldItems, oldRange, new: newItems, newRange, oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew)
+              continue
+            }
             let setAside = leftNew.count
             _alignRuns(
-              old: oldItems, old._sectionStarts[s]..<old._sectionStarts[s + 1],
+              old: oldItems, oldRange,
               new: newItems, newRange,
               oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew, runs: &runs)
             walked[t] = leftNew.count == setAside
@@ -124,5 +131,61 @@ internal func _matchByScan<ID: Hashable, Content: Equatable>(
       remaining &-= 1
       candidates[k] = candidates[remaining]
     }
+  }
+}
+
+/// Where `_alignedOldPositions` stops searching a kept section pair item by
+/// item and walks it (`_alignRuns`): old items × new items. At most 4,096
+/// bitwise comparisons of ids, a few instructions each, even when nothing
+/// lines up (a reversed 64-item section: hashing its 128 ids costs about
+/// 55,000); a section's walk and its leftovers' table cost more than its
+/// search below that (counted: `trace-frontpage`, 30 items, in the Hashmap guide).
+@usableFromInline let _sectionSearchLimit = 4_096
+
+/// Matches the items of a small kept section pair: each new id is searched
+/// for among the old items, bitwise (`_firstBitwiseID`), from just after
+/// the last one found, wrapping around, so a list that barely changed costs
+/// a comparison an item and a moved item about its distance. A new item
+/// not found is set aside, and every old item not found: matching the
+/// leftovers by id finishes the job exactly (an equal id with other bits,
+/// a string in its own buffer, is found there).
+///
+/// Returns whether every new item was found, at increasing old positions
+/// (the section's kept items then keep their order). Finds no unchanged
+/// runs: they pay on long sections only.
+///
+/// - Complexity: O(*n* × *m*) comparisons of ids' bits at worst, for *n*
+///   old and *m* new items; O(*n* + *m*) when they barely changed.
+@inlinable
+internal func _matchBySearch<ID: Hashable, Content: Equatable>(
+  old: UnsafeBufferPointer<Item<ID, Content>>, _ oldRange: Range<Int>,
+  new: UnsafeBufferPointer<Item<ID, Content>>, _ newRange: Range<Int>,
+  oldIndex: UnsafeMutableBufferPointer<Int>, leftOld: inout _Leftovers, leftNew: inout _Leftovers
+) -> Bool {
+  guard !oldRange.isEmpty else {
+    leftNew.append(contentsOf: newRange)
+    return newRange.isEmpty
+  }
+  return withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldRange.count) { found in
+    found.initialize(repeating: false)
+    let oldBase = old.baseAddress!, newBase = new.baseAddress!
+    let lower = oldRange.lowerBound, upper = oldRange.upperBound
+    var next = lower, last = -1, inOrder = true
+    for j in newRange {
+      var p = _firstBitwiseID(of: newBase + j, in: oldBase, next..<upper)
+      if p < 0 { p = _firstBitwiseID(of: newBase + j, in: oldBase, lower..<next) }
+      guard p >= 0 else {
+        leftNew.append(j)
+        inOrder = false
+        continue
+      }
+      oldIndex[j] = p
+      found[p &- lower] = true
+      if p <= last { inOrder = false }
+      last = p
+      next = p &+ 1 == upper ? lower : p &+ 1
+    }
+    for i in oldRange where !found[i &- lower] { leftOld.append(i) }
+    return inOrder
   }
 }

@@ -90,16 +90,10 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
       repeat {
         oldIndex[j] = i
         state.attemptIn &-= 1
-        if state.contentIn > 0 {
-          // Not compared (see `_WalkState.missedContent`): no run through it.
-          state.contentIn &-= 1
-          state.closeRun(at: j, into: &runs)
-        } else if old[i].content == new[j].content {
+        if old[i].content == new[j].content {
           state.extendRun(new: j, old: i)
-          state.contentBackoff = 1
         } else {
           state.closeRun(at: j, into: &runs)
-          state.missedContent()
         }
         i &+= 1
         j &+= 1
@@ -176,9 +170,6 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
 internal struct _WalkState {
   @usableFromInline var runNew = -1, runOld = 0
   @usableFromInline var backoff = 16, attemptIn = 0
-  /// Pairs whose contents the walk does not compare, and how many it
-  /// skips after the next miss.
-  @usableFromInline var contentIn = 0, contentBackoff = 1
 
   @inlinable init() {}
 
@@ -196,19 +187,6 @@ internal struct _WalkState {
   mutating func closeRun(at j: Int, into runs: inout [_UnchangedRun]) {
     if runNew >= 0 { _UnchangedRun.record(new: runNew, old: runOld, count: j &- runNew, in: &runs) }
     runNew = -1
-  }
-
-  /// Two matched items' contents differ. Comparing the next pairs' is
-  /// then likely wasted twice over: they are compared again for the
-  /// changeset, and a run needs ``_UnchangedRun/minimumCount`` equal pairs
-  /// in a row. So the next few are not compared, twice as many after each
-  /// miss in a row, at most 8 (half a run: a long unchanged stretch still
-  /// makes one). Counted, `trace-frontpage`, where nine contents in ten
-  /// change, compared each about twice.
-  @inlinable @inline(__always)
-  mutating func missedContent() {
-    contentIn = contentBackoff
-    contentBackoff = Swift.min(contentBackoff &* 2, 8)
   }
 
   /// A bitwise comparison found `same` identical items.

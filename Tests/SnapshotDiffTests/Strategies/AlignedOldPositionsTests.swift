@@ -30,20 +30,47 @@ import Testing
     #expect(oldIndex == newIDs.map { $0 < 12 ? $0 : -1 })
   }
 
-  /// Reversed lists leave nearly every item over: 16 a side is within
-  /// the scan's limit, 40 a side past it (the table).
-  @Test(arguments: [16, 40])
-  func reversedListsEitherSideOfTheScanLimit(count: Int) {
-    #expect((count * count <= _leftoverScanLimit) == (count == 16))
+  /// Two sections that trade all their items: nothing is found in its own
+  /// section, so every item is a leftover, 2k a side: 8 a section is within
+  /// the leftovers' scan limit, 9 past it (the table).
+  @Test(arguments: [8, 9])
+  func tradedSectionsEitherSideOfTheLeftoverScanLimit(count: Int) {
+    #expect(((2 * count) * (2 * count) <= _leftoverScanLimit) == (count == 8))
     for long in [false, true] {
-      let ids = (0..<count).map { long ? longID($0) : "i\($0)" }
-      var new = Array(ids.reversed())
-      new.remove(at: 3)
-      new.insert(long ? longID(1_000) : "fresh", at: 5)
-      let old = list(ids), newSnap = list(new)
-      let (oldIndex, _, _) = Snap._alignedOldPositions(of: newSnap, in: old, sectionOldIndex: [0])
-      let expected = new.map { id in ids.firstIndex(of: id) ?? -1 }
-      #expect(oldIndex == expected, "count \(count), long \(long)")
+      func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
+      let a = (0..<count).map(id), b = (count..<(2 * count)).map(id)
+      let old = snap([("A", a), ("B", b)])
+      // B's items in A, reversed, one new; A's in B, one gone.
+      let new = snap([("A", b.reversed() + [id(1_000)]), ("B", Array(a.dropFirst()))])
+      let (oldIndex, _, _) = Snap._alignedOldPositions(of: new, in: old, sectionOldIndex: [0, 1])
+      let expected = new.itemIdentifiers.map { old.itemIdentifiers.firstIndex(of: $0) ?? -1 }
+      #expect(oldIndex == expected, "\(count) a section, long \(long)")
+    }
+  }
+
+  /// A kept section pair of at most `_sectionSearchLimit` items × items is
+  /// matched by searching each id (64 × 64), a larger one by the walk
+  /// (65 × 65): the same result, whatever the change.
+  @Test(arguments: [64, 65])
+  func sectionsEitherSideOfTheSearchLimit(count: Int) {
+    #expect((count * count <= _sectionSearchLimit) == (count == 64))
+    for long in [false, true] {
+      func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
+      let ids = (0..<count).map(id)
+      // Reversed; one moved, one deleted, one inserted; unchanged.
+      var shuffled = ids
+      shuffled.swapAt(3, 40)
+      shuffled.remove(at: 10)
+      shuffled.insert(id(1_000), at: 20)
+      for order in [Array(ids.reversed()), shuffled, ids] {
+        // Long ids copied into buffers of their own: equal, not bitwise equal.
+        let new = long ? order.map { String(decoding: Array($0.utf8), as: UTF8.self) } : order
+        let (oldIndex, walked, _) = Snap._alignedOldPositions(of: list(new), in: list(ids), sectionOldIndex: [0])
+        #expect(oldIndex == new.map { ids.firstIndex(of: $0) ?? -1 }, "\(count) items, long \(long)")
+        // Only an unchanged list is matched in order throughout (an
+        // equal id with other bits is set aside and found as a leftover).
+        if !long { #expect(walked == [order == ids]) }
+      }
     }
   }
 }
