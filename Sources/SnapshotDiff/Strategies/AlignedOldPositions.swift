@@ -18,11 +18,23 @@ extension Snapshot {
   static func _alignedOldPositions(
     of new: Self, in old: Self, sectionOldIndex: [Int]
   ) -> (oldIndex: [Int], walked: [Bool], runs: [_UnchangedRun]) {
+    var walked = [Bool](repeating: false, count: new.numberOfSections)
+    let (oldIndex, runs) = walked.withUnsafeMutableBufferPointer {
+      _alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex, walked: $0)
+    }
+    return (oldIndex, walked, runs)
+  }
+
+  /// ``_alignedOldPositions(of:in:sectionOldIndex:)`` with `walked` (one
+  /// flag per new section, all false) given, not allocated.
+  @inlinable
+  static func _alignedOldPositions(
+    of new: Self, in old: Self, sectionOldIndex: [Int], walked: UnsafeMutableBufferPointer<Bool>
+  ) -> (oldIndex: [Int], runs: [_UnchangedRun]) {
     var leftOld = _Leftovers(), leftNew = _Leftovers()
     var runs = [_UnchangedRun]()
-    // Sections whose every new item the walk matched, in order: their kept
-    // items are known to keep their order, with no pass to prove it.
-    var walked = [Bool](repeating: false, count: new.numberOfSections)
+    // `walked`: sections whose every new item the walk matched, in order:
+    // their kept items are known to keep their order, with no pass to prove it.
     // Every entry is written once, by the walk or by the lookups below: no
     // fill with -1 first (it was a tenth of an unchanged list's diff, counted).
     let oldIndex = [Int](unsafeUninitializedCapacity: new.numberOfItems) { oldIndex, count in
@@ -88,7 +100,7 @@ extension Snapshot {
         }
       }
     }
-    return (oldIndex, walked, runs)
+    return (oldIndex, runs)
   }
 }
 
@@ -172,8 +184,12 @@ internal func _matchBySearch<ID: Hashable, Content: Equatable>(
     let lower = oldRange.lowerBound, upper = oldRange.upperBound
     var next = lower, last = -1, inOrder = true
     for j in newRange {
-      var p = _firstBitwiseID(of: newBase + j, in: oldBase, next..<upper)
-      if p < 0 { p = _firstBitwiseID(of: newBase + j, in: oldBase, lower..<next) }
+      // Where most are: right after the last one found.
+      var p = next
+      if !_sameID(old[next].id, new[j].id) {
+        p = _firstBitwiseID(of: newBase + j, in: oldBase, (next &+ 1)..<upper)
+        if p < 0 { p = _firstBitwiseID(of: newBase + j, in: oldBase, lower..<next) }
+      }
       guard p >= 0 else {
         leftNew.append(j)
         inOrder = false

@@ -21,8 +21,20 @@ public struct Hashmap: MatchingStrategy {
     let sectionOldIndex = Snapshot._sectionOldIndex(of: new, in: old)
     var sectionMoved = [Bool](repeating: false, count: new.numberOfSections)
     _markOffIncreasing(sectionOldIndex, lowerBound: 0, upperBound: old.numberOfSections, moved: &sectionMoved, range: 0..<new.numberOfSections)
+    // Scratch in a temporary allocation, not an array (see `_StagePlan.direct`).
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: new.numberOfSections) { walked in
+      walked.initialize(repeating: false)
+      return Self._matching(from: old, to: new, sectionOldIndex: sectionOldIndex, sectionMoved: sectionMoved, walked: walked)
+    }
+  }
 
-    let (itemOldIndex, walked, runs) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex)
+  /// The items' part of ``matching(from:to:)``, the sections' known.
+  @inlinable
+  static func _matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>,
+    sectionOldIndex: [Int], sectionMoved: [Bool], walked: UnsafeMutableBufferPointer<Bool>
+  ) -> Matching {
+    let (itemOldIndex, runs) = Snapshot._alignedOldPositions(of: new, in: old, sectionOldIndex: sectionOldIndex, walked: walked)
     var itemMoved = [Bool](repeating: false, count: new.numberOfItems)
     var ordered = false  // whether any section's order was worked out (so items may be moved)
     var nextRun = 0  // the first run not before this section

@@ -80,10 +80,23 @@ extension Matching {
     // unchanged list's diff, counted). Otherwise a table finds the repeat.
     if try _increasingInRange(oldIndex, moved: moved, fields: fields, oldCount: oldCount, runs: runs) { return }
     // Raw memory, not an array: written in the loop, an array is checked
-    // for uniqueness at every write.
-    let used = UnsafeMutableBufferPointer<Bool>.allocate(capacity: oldCount)
-    used.initialize(repeating: false)
-    defer { used.deallocate() }
+    // for uniqueness at every write. A temporary allocation: on the stack
+    // where small (a heap block was a tenth of a moved 30-item list's
+    // validation, counted).
+    try withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount) { (used) throws(MatchingError) in
+      used.initialize(repeating: false)
+      try _checkUsedOnce(oldIndex, moved: moved, fields: fields, oldCount: oldCount, runs: runs, used: used)
+    }
+  }
+
+  /// The table pass of ``_validate(_:moved:fields:oldCount:newCount:runs:)``,
+  /// in `used` (one flag per old entry, all false).
+  @usableFromInline
+  static func _checkUsedOnce(
+    _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    oldCount: Int, runs: [_UnchangedRun], used: UnsafeMutableBufferPointer<Bool>
+  ) throws(MatchingError) {
+    let newCount = oldIndex.count
     func usedTwice(at j: Int) -> MatchingError {
       let o = oldIndex[j]
       let first = oldIndex.firstIndex(of: o)!  // the error path only: found again, not stored
