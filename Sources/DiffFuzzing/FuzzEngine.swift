@@ -158,8 +158,12 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       // Shrinking shares the run's time: a run of --seconds T ends within T
       // and one candidate's deadline.
       let remaining = c.seconds.map { $0 - Date().timeIntervalSince(start) } ?? .infinity
+      // Re-checked and shrunk in a fresh worker of its own, as a finding
+      // promises: a worker that re-checked an earlier one has state the
+      // strategy may depend on.
       let finding = shrinkAndWrite(
-        strategy: strategy, kind: kind, message: message, apply: apply, iteration: iteration, client: client(strategy),
+        strategy: strategy, kind: kind, message: message, apply: apply, iteration: iteration,
+        client: WorkerClient(command: c.workerCommand, checking: strategy, timeout: c.timeout),
         seconds: min(c.shrinkSeconds, remaining))
       report.findings.append(finding)
       found?(finding)
