@@ -174,9 +174,29 @@ internal struct _StagePlan {
   /// move in this stage is moved, what is due to update in this stage is
   /// updated. Empty stages are dropped.
   mutating func emit(from a: State, to b: State, stage: Int) {
+    // Scratch in temporary allocations (on the stack where small), not
+    // arrays: three arrays a stage were a fifth of a general plan's emits
+    // on a 75-item screen, counted.
     let sectionTokens = newSections + oldSections
-    var sectionInA = [Int](repeating: -1, count: sectionTokens)
-    var sectionInB = [Int](repeating: -1, count: sectionTokens)
+    let ops = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * sectionTokens) { sectionIn in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: newItems + oldItems) { flatInA in
+        sectionIn.initialize(repeating: -1)
+        flatInA.initialize(repeating: -1)
+        return emitted(
+          from: a, to: b, stage: stage, sectionInA: UnsafeMutableBufferPointer(rebasing: sectionIn[..<sectionTokens]),
+          sectionInB: UnsafeMutableBufferPointer(rebasing: sectionIn[sectionTokens...]), flatInA: flatInA)
+      }
+    }
+    if !ops.isEmpty { stages.append(ops) }
+  }
+
+  /// The stage ``emit(from:to:stage:)`` appends, in the scratch it is
+  /// given: `sectionInA`, `sectionInB` (a section token's index in `a`,
+  /// in `b`) and `flatInA` (an item token's flat position in `a`), all -1.
+  func emitted(
+    from a: State, to b: State, stage: Int, sectionInA: UnsafeMutableBufferPointer<Int>,
+    sectionInB: UnsafeMutableBufferPointer<Int>, flatInA: UnsafeMutableBufferPointer<Int32>
+  ) -> StageOps {
     for (k, t) in a.sections.enumerated() { sectionInA[t] = k }
     for (k, t) in b.sections.enumerated() { sectionInB[t] = k }
     var ops = StageOps()
@@ -201,11 +221,9 @@ internal struct _StagePlan {
     // On buffers: this loop runs once per item per stage, and bounds checks
     // were a fifth of it (counted).
     let inB = Int32.min
-    var flatInA = [Int32](repeating: -1, count: newItems + oldItems)
     let newItems = newItems
     a.items.withUnsafeBufferPointer { aItems in
     b.items.withUnsafeBufferPointer { bItems in
-    flatInA.withUnsafeMutableBufferPointer { flatInA in
     itemMovePhase.withUnsafeBufferPointer { itemMovePhase in
     itemUpdatePhase.withUnsafeBufferPointer { itemUpdatePhase in
       for k in aItems.indices { flatInA[Int(aItems[k])] = Int32(truncatingIfNeeded: k) }
@@ -241,10 +259,9 @@ internal struct _StagePlan {
           ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: k - start))
         }
       }
-    }}}}}
+    }}}}
     ops.itemUpdates.sort { $0.path < $1.path }
-
-    if !ops.isEmpty { stages.append(ops) }
+    return ops
   }
 }
 
