@@ -79,6 +79,11 @@ extension Snapshot {
             _matchByScan(leftOld, leftNew, old: oldItems, new: newItems, oldIndex: oldIndex)
             return
           }
+          // Constants from here: a local function that captured the
+          // variables made every access to them, in the walk too, a
+          // dynamic exclusivity check (counted, about 1,000 instructions a
+          // 75-item diff).
+          let (leftOld, leftNew) = (leftOld, leftNew)
           let table = _PositionTable(capacity: leftOld.count)
           defer { table.deallocate() }
           // Fills the table and looks every leftover up; false, with the
@@ -184,9 +189,9 @@ internal func _matchBySearch<ID: Hashable, Content: Equatable>(
     let lower = oldRange.lowerBound, upper = oldRange.upperBound
     var next = lower, last = -1, inOrder = true
     for j in newRange {
-      // Where most are: right after the last one found.
+      // Where most are: right after the last one found (its bits first).
       var p = next
-      if !_sameID(old[next].id, new[j].id) {
+      if !(_sameIDBits(oldBase + next, newBase + j) && (_bitsDecide(ID.self) || old[next].id == new[j].id)) {
         p = _firstBitwiseID(of: newBase + j, in: oldBase, (next &+ 1)..<upper)
         if p < 0 { p = _firstBitwiseID(of: newBase + j, in: oldBase, lower..<next) }
       }

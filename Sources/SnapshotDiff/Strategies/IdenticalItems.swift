@@ -99,8 +99,34 @@ internal func _firstBitwiseID<ID: Hashable, Content: Equatable>(
         && at.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == wanted.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
     default: same = _bitwiseEqual(at, wanted, byteCount: size)
     }
-    if same && items[k].id == target.pointee.id { return k }
+    if same && (_bitsDecide(ID.self) || items[k].id == target.pointee.id) { return k }
     at += stride
   }
   return -1
 }
+
+/// Whether the ids of two items have the same bits (then `==` decides,
+/// unless ``_bitsDecide(_:)``: equal ids may have other bits).
+@inlinable @inline(__always)
+internal func _sameIDBits<ID: Hashable, Content: Equatable>(
+  _ a: UnsafePointer<Item<ID, Content>>, _ b: UnsafePointer<Item<ID, Content>>
+) -> Bool {
+  let offset = MemoryLayout<Item<ID, Content>>.offset(of: \Item<ID, Content>.id) ?? 0
+  let x = UnsafeRawPointer(a) + offset, y = UnsafeRawPointer(b) + offset
+  // Strings, UUIDs and integers are one or two words: no loop per item.
+  switch MemoryLayout<ID>.size {
+  case 8: return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+  case 16:
+    return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+      && x.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+  default: return _bitwiseEqual(x, y, byteCount: MemoryLayout<ID>.size)
+  }
+}
+
+/// Whether two ids of this type with the same bits are equal, so that
+/// `==` need not be asked: a `String` (the same storage, or the same
+/// small string) and an `Int`. Not in general: a float's NaN is not equal
+/// to itself. (Asking `==` read each id as a value, a retain and a release
+/// an item, counted.)
+@inlinable @inline(__always)
+internal func _bitsDecide<ID: Hashable>(_: ID.Type) -> Bool { ID.self == String.self || ID.self == Int.self }
