@@ -15,12 +15,27 @@ extension Stage {
   public func apply(
     to old: Snapshot<SectionID, ItemID, Content>
   ) throws(StageError) -> Snapshot<SectionID, ItemID, Content> {
-    let result: Snapshot<SectionID, ItemID, Content>
+    // Never nil: nothing is expected.
+    try _apply(to: old, expecting: nil)!
+  }
+
+  /// ``apply(to:)`` where the result should be `expected`: `nil` when it
+  /// is, found by comparing in place, with no state built (the data
+  /// source's last stage: placing the state, checking its inserted ids and
+  /// comparing it were a tenth of a 30-item apply, counted); otherwise the
+  /// state the stage gives, checked as ``apply(to:)`` checks it.
+  @inlinable
+  internal func _apply(
+    to old: Snapshot<SectionID, ItemID, Content>, expecting expected: Snapshot<SectionID, ItemID, Content>?
+  ) throws(StageError) -> Snapshot<SectionID, ItemID, Content>? {
+    let placed: Snapshot<SectionID, ItemID, Content>?
     do {
-      result = try _StageLayout.checking(self, on: old)
+      placed = try _StageLayout.checking(self, on: old, expecting: expected)
     } catch {
       throw .brokenRule(error)
     }
+    // It gave `expected`, a snapshot: its ids are unique.
+    guard let result = placed else { return nil }
     // Without inserts the result holds old ids only, each at most once (the
     // rules give every old position at most one removal or move), so it is
     // unique as the old snapshot was: only an insert can repeat an id.
@@ -38,8 +53,12 @@ extension Stage {
   /// placed once, in arrays sized once. Scratch in temporary allocations (no
   /// array's generic metadata lookup, about 750 instructions an array:
   /// counted, see `Guides/Hashmap.md`).
+  /// With `expected`, `nil` when the state would be `expected` (compared,
+  /// not built).
   @inlinable
-  internal func _placed(on old: Snapshot<SectionID, ItemID, Content>, _ layout: _StageLayout) -> Snapshot<SectionID, ItemID, Content> {
+  internal func _placed(
+    on old: Snapshot<SectionID, ItemID, Content>, _ layout: _StageLayout, expecting expected: Snapshot<SectionID, ItemID, Content>?
+  ) -> Snapshot<SectionID, ItemID, Content>? {
     let newSections = layout.newSectionSource.count
     var itemCount = 0, widest = 0
     for j in 0..<newSections {
@@ -51,6 +70,7 @@ extension Stage {
         widest = Swift.max(widest, layout.newItemCounts[j])
       }
     }
+    if let expected, _gives(expected, on: old, layout, itemCount: itemCount, widest: widest) { return nil }
     // A stage of item operations only keeps the sections as they are: their
     // ids and contents are shared, not copied.
     var sectionIDs = old._sectionIDs, sectionContents = old._sectionContents
@@ -96,17 +116,8 @@ extension Stage {
               starts[j &+ 1] = count
               continue
             }
-            // Destinations first, then survivors in order into the free slots.
-            let sectionCount = layout.newItemCounts[j]
-            let slots = UnsafeMutableBufferPointer(rebasing: from[..<sectionCount])
-            slots.initialize(repeating: -1)
-            for k in layout.inserts(landingIn: j) { slots[itemInserts[k].path.item] = -k &- 2 }
-            for k in layout.moves(landingIn: j) { slots[itemMoves[k].to.item] = old.flatIndex(of: itemMoves[k].from) }
-            var free = 0
-            for i in old._sectionStarts[source]..<old._sectionStarts[source &+ 1] where !layout.isRemoved(i) {
-              while slots[free] != -1 { free &+= 1 }
-              slots[free] = i
-            }
+            let slots = UnsafeMutableBufferPointer(rebasing: from[..<layout.newItemCounts[j]])
+            _fillSlots(slots, section: j, from: source, on: old, layout)
             for f in slots {
               let item: Item
               if f < -1 {
@@ -125,6 +136,95 @@ extension Stage {
       }
     }
     return Snapshot(_sectionIDs: sectionIDs, _sectionContents: sectionContents, _sectionStarts: starts, _items: items)
+  }
+
+  /// Where each item of kept new section `j` (from old section `source`)
+  /// comes from, into `slots` (its count after the update): an old flat
+  /// index, or `-(insert index) - 2` for an insert. Destinations first,
+  /// then the survivors in order into the free slots.
+  @inlinable
+  internal func _fillSlots(
+    _ slots: UnsafeMutableBufferPointer<Int>, section j: Int, from source: Int, on old: Snapshot<SectionID, ItemID, Content>,
+    _ layout: _StageLayout
+  ) {
+    slots.initialize(repeating: -1)
+    for k in layout.inserts(landingIn: j) { slots[itemInserts[k].path.item] = -k &- 2 }
+    for k in layout.moves(landingIn: j) { slots[itemMoves[k].to.item] = old.flatIndex(of: itemMoves[k].from) }
+    var free = 0
+    for i in old._sectionStarts[source]..<old._sectionStarts[source &+ 1] where !layout.isRemoved(i) {
+      while slots[free] != -1 { free &+= 1 }
+      slots[free] = i
+    }
+  }
+
+  /// Whether the state this stage places on `old` (its layout checked) is
+  /// `expected`: sections, their contents and counts, and every item,
+  /// compared where they would be placed, with nothing built.
+  @inlinable
+  internal func _gives(
+    _ expected: Snapshot<SectionID, ItemID, Content>, on old: Snapshot<SectionID, ItemID, Content>, _ layout: _StageLayout,
+    itemCount: Int, widest: Int
+  ) -> Bool {
+    let newSections = layout.newSectionSource.count
+    guard expected.numberOfSections == newSections, expected._items.count == itemCount else { return false }
+    for j in 0..<newSections {
+      let source = layout.newSectionSource[j]
+      let count = expected._sectionStarts[j &+ 1] &- expected._sectionStarts[j]
+      if source < 0 {
+        let section = sectionInserts[-source &- 1].section
+        guard expected._sectionIDs[j] == section.id, expected._sectionContents[j] == section.content,
+          count == section.items.count
+        else { return false }
+        continue
+      }
+      // At most one update a section (rule 2).
+      let update = sectionUpdates.first { $0.index == source }
+      guard expected._sectionIDs[j] == old._sectionIDs[source], count == layout.newItemCounts[j],
+        update.map({ expected._sectionContents[j] == $0.content }) ?? (expected._sectionContents[j] == old._sectionContents[source])
+      else { return false }
+    }
+    let updating = !itemUpdates.isEmpty
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: (updating ? old.numberOfItems : 0) &+ widest) { scratch in
+      let updateOf = UnsafeMutableBufferPointer(rebasing: scratch[..<(updating ? old.numberOfItems : 0)])
+      let from = UnsafeMutableBufferPointer(rebasing: scratch[updateOf.count...])
+      if updating {
+        updateOf.initialize(repeating: -1)
+        for (k, update) in itemUpdates.enumerated() { updateOf[old.flatIndex(of: update.path)] = k }
+      }
+      return old._items.withUnsafeBufferPointer { oldItems in
+        expected._items.withUnsafeBufferPointer { wanted in
+          var n = 0
+          for j in 0..<newSections {
+            let source = layout.newSectionSource[j]
+            if source < 0 {
+              for item in sectionInserts[-source &- 1].section.items {
+                guard wanted[n].id == item.id && wanted[n].content == item.content else { return false }
+                n &+= 1
+              }
+              continue
+            }
+            let slots = UnsafeMutableBufferPointer(rebasing: from[..<layout.newItemCounts[j]])
+            _fillSlots(slots, section: j, from: source, on: old, layout)
+            for f in slots {
+              let same: Bool
+              // Ids and contents compared field by field: `Item`'s own
+              // `==` is not inlinable, and ran generic (counted, 94,000
+              // instructions on a 63-item apply).
+              if f < -1 {
+                same = wanted[n].id == itemInserts[-f &- 2].item.id && wanted[n].content == itemInserts[-f &- 2].item.content
+              } else if !updating || updateOf[f] < 0 {
+                same = wanted[n].id == oldItems[f].id && wanted[n].content == oldItems[f].content
+              } else {
+                same = wanted[n].id == oldItems[f].id && wanted[n].content == itemUpdates[updateOf[f]].content
+              }
+              guard same else { return false }
+              n &+= 1
+            }
+          }
+          return true
+        }
+      }
+    }
   }
 
   /// Whether an id this stage inserts may be in `result` twice; `false` only
@@ -157,7 +257,7 @@ extension Stage {
 /// The shape of a stage, derived while checking the rules: where each new
 /// section comes from, each section's count after the update, which inserts
 /// and moves land in it, and which old items leave. Index buffers, valid
-/// only inside ``checking(_:on:)``.
+/// only inside ``checking(_:on:expecting:)``.
 @usableFromInline
 internal struct _StageLayout {
   /// For each new section: its old index, or `-(insert index) - 1` when inserted.
@@ -198,16 +298,17 @@ internal struct _StageLayout {
   }
 
   /// Checks the rules in order, each in a step of its own below, then
-  /// places the stage on `old` by the layout they derive. Every buffer is
+  /// places the stage on `old` by the layout they derive (or, with
+  /// `expected`, `nil` when placing it would give that). Every buffer is
   /// a temporary allocation (on the stack where small): a stage's checks
   /// made about twenty arrays, about 750 instructions each, counted. (No
   /// closure for the placing: through one, both snapshots were copied at
   /// each level, counted.)
   @inlinable
   static func checking<S, I, C>(
-    _ stage: Stage<S, I, C>, on old: Snapshot<S, I, C>
-  ) throws(BatchUpdateError) -> Snapshot<S, I, C> {
-    typealias R = Snapshot<S, I, C>
+    _ stage: Stage<S, I, C>, on old: Snapshot<S, I, C>, expecting expected: Snapshot<S, I, C>?
+  ) throws(BatchUpdateError) -> Snapshot<S, I, C>? {
+    typealias R = Snapshot<S, I, C>?
     let oldStarts = old._sectionStarts
     let oldSections = oldStarts.count &- 1
     // Never negative, whatever the stage holds: rule 2 names repeated deletes.
@@ -277,7 +378,7 @@ internal struct _StageLayout {
             moveStart: moveStart, moveOrder: moveOrder, removed: removed)
           try layout.countItemsAfterUpdate(  // rule 7
             stage, ops, oldStarts: oldStarts, removedCount: removedCount)
-          return stage._placed(on: old, layout)
+          return stage._placed(on: old, layout, expecting: expected)
         }
       }
     }

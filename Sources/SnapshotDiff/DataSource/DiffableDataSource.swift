@@ -53,17 +53,27 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
     let reloaded = Set(snapshot.reloadedItemIdentifiers)
     var state = current
     var applied: [CollectionViewUpdate] = []
+    // Whether the last stage gave `snapshot`: compared in place, no state built.
+    var reached = false
     for (k, stage) in changeset.stages.enumerated() {
       let before = state
       do {
-        state = try stage.apply(to: before)
+        if k == changeset.stages.count - 1 {
+          if let result = try stage._apply(to: before, expecting: snapshot) { state = result } else { reached = true }
+        } else {
+          state = try stage.apply(to: before)
+        }
       } catch {
         throw .brokenStage(strategy: strategy.name, ChangesetError(stage: k, error: error))
       }
       let calls = reloaded.isEmpty ? stage.collectionViewCalls() : stage.collectionViewCalls { reloaded.contains(before.item(at: $0).id) }
       applied.append(.batchUpdates(calls, animated: animatingDifferences))
     }
-    if let difference = state.firstDifference(to: snapshot) {
+    if reached {
+      // What the screen shows: the snapshot, its marks consumed.
+      state = snapshot
+      state._clearMarks()
+    } else if let difference = state.firstDifference(to: snapshot) {
       throw .wrongResult(strategy: strategy.name, difference)
     }
     commit(state, applied)

@@ -1,6 +1,6 @@
 import DiffVerification
 import PropertyBased
-import SnapshotDiff
+@testable import SnapshotDiff
 import Testing
 
 /// Each batch-update rule (the BatchUpdateRules article): a stage that breaks it fails with that rule's error,
@@ -249,6 +249,44 @@ import Testing
       #expect(result.numberOfItems == state.numberOfItems - removed + added)
       #expect(result.numberOfSections == state.numberOfSections - stage.sectionDeletes.count + stage.sectionInserts.count)
       #expect(try Snap(sections: result.sections) == result)
+    }
+  }
+}
+
+/// The data source's last stage is compared with its target in place, not
+/// built (`_apply(to:expecting:)`): it must agree with building the state
+/// and comparing, on every stage of real changesets, against the state
+/// itself, the pair's target, and the state with one content, one id or
+/// one section content changed.
+@Suite struct StageComparedInPlaceTests {
+  @Test func comparingInPlaceAgreesWithBuilding() async {
+    await propertyCheck(count: 1_000, input: Gen.uint64()) { seed in
+      let drafts = PairGenerator(maxItems: 12, maxSections: 4).pair(seed: seed, iteration: 0)
+      let old = try drafts.old.snapshot(), new = try drafts.new.snapshot()
+      var state = old
+      for stage in Hashmap().stringChangeset(from: old, to: new).stages {
+        let built = try stage.apply(to: state)
+        var targets = [built, new]
+        var sections = built.sections
+        if let s = sections.indices.first(where: { !sections[$0].items.isEmpty }) {
+          sections[s].items[0].content = "changed"
+          targets.append(try Snap(sections: sections))
+          sections[s].items[0].id = "no-such-id"
+          targets.append(try Snap(sections: sections))
+        }
+        if !sections.isEmpty {
+          sections = built.sections
+          sections[0].content = "changed"
+          targets.append(try Snap(sections: sections))
+        }
+        for target in targets {
+          let compared = try stage._apply(to: state, expecting: target)
+          // nil exactly when the built state is the target; else the built state itself.
+          #expect((compared == nil) == (built == target), "seed \(seed)")
+          if let compared { #expect(compared == built, "seed \(seed)") }
+        }
+        state = built
+      }
     }
   }
 }
