@@ -90,16 +90,7 @@ internal func _firstBitwiseID<ID: Hashable, Content: Equatable>(
   let wanted = UnsafeRawPointer(target) + offset
   var at = UnsafeRawPointer(items) + offset + range.lowerBound &* stride
   for k in range {
-    // Strings, UUIDs and integers are one or two words: no loop per item.
-    let same: Bool
-    switch size {
-    case 8: same = at.loadUnaligned(as: UInt64.self) == wanted.loadUnaligned(as: UInt64.self)
-    case 16:
-      same = at.loadUnaligned(as: UInt64.self) == wanted.loadUnaligned(as: UInt64.self)
-        && at.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == wanted.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-    default: same = _bitwiseEqual(at, wanted, byteCount: size)
-    }
-    if same && (_bitsDecide(ID.self) || items[k].id == target.pointee.id) { return k }
+    if _sameBits(at, wanted, byteCount: size) && (_bitsDecide(ID.self) || items[k].id == target.pointee.id) { return k }
     at += stride
   }
   return -1
@@ -112,14 +103,20 @@ internal func _sameIDBits<ID: Hashable, Content: Equatable>(
   _ a: UnsafePointer<Item<ID, Content>>, _ b: UnsafePointer<Item<ID, Content>>
 ) -> Bool {
   let offset = MemoryLayout<Item<ID, Content>>.offset(of: \Item<ID, Content>.id) ?? 0
-  let x = UnsafeRawPointer(a) + offset, y = UnsafeRawPointer(b) + offset
-  // Strings, UUIDs and integers are one or two words: no loop per item.
-  switch MemoryLayout<ID>.size {
+  return _sameBits(UnsafeRawPointer(a) + offset, UnsafeRawPointer(b) + offset, byteCount: MemoryLayout<ID>.size)
+}
+
+/// Whether `byteCount` bytes at `x` and `y` are the same, an id's worth:
+/// strings, UUIDs and integers are one or two words, compared without a
+/// loop.
+@inlinable @inline(__always)
+internal func _sameBits(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, byteCount: Int) -> Bool {
+  switch byteCount {
   case 8: return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
   case 16:
     return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
       && x.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-  default: return _bitwiseEqual(x, y, byteCount: MemoryLayout<ID>.size)
+  default: return _bitwiseEqual(x, y, byteCount: byteCount)
   }
 }
 
