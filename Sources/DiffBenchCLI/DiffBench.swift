@@ -127,6 +127,21 @@ struct WorkerCommand: ParsableCommand {
 }
 
 /// Seconds one strategy may take on one pair; the documented default is 10.
+/// `--uikit`: the UIKit a changeset is judged against, which decides how
+/// its item updates are performed (the batch update rules article).
+struct UIKitOption: ParsableArguments {
+  enum Target: String, ExpressibleByArgument, CaseIterable {
+    case ios13, ios15
+  }
+
+  @Option(
+    name: .customLong("uikit"),
+    help: "ios13: item updates are reloadItems (a delete and an insert, placed ignoring moves); ios15: reconfigureItems, in place. Section updates are reloadSections under both.")
+  var target: Target = .ios15
+
+  var updates: UpdateKind { UpdateKind(target: target.rawValue)! }
+}
+
 struct TimeoutOption: ParsableArguments {
   @Option(help: "CPU seconds one strategy call may use before it is a hang (a failure); more where its cost model estimates more for the pair. A call blocked without using CPU is a hang after ten times its deadline of wall time.")
   var timeout: Double = 10

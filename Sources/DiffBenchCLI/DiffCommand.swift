@@ -24,6 +24,8 @@ struct DiffCommand: ParsableCommand {
   @Option(help: "text, json or uikit.")
   var format: Format = .text
 
+  @OptionGroup var uikit: UIKitOption
+
   @Argument(help: "A corpus case (JSON).")
   var file: String
 
@@ -36,7 +38,7 @@ struct DiffCommand: ParsableCommand {
   func run() throws {
     let pair = try loadCase(file)
     let changeset: StringChangeset
-    switch Verifier.changeset(Contenders.named(strategy)!, from: pair.old, to: pair.new) {
+    switch Verifier.changeset(Contenders.named(strategy)!, from: pair.old, to: pair.new, updates: uikit.updates) {
     case .success(let made): changeset = made
     case .failure(let failure):
       printError("\(file): \(strategy): \(failure)")
@@ -67,18 +69,21 @@ struct CheckCommand: ParsableCommand {
 
   @Argument(help: "The corpus case (JSON).") var file: String
   @Argument(help: "The changeset (JSON, as `diff --format json` prints).") var changeset: String
+  @OptionGroup var uikit: UIKitOption
 
   func run() throws {
     let pair = try loadCase(file)
     let changes: StringChangeset
     do {
-      changes = try ChangesetFile.load(contentsOf: changeset)
+      changes = try ChangesetFile.load(contentsOf: changeset, updates: uikit.updates)
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
     if let failure = Verifier.check(changes, from: pair.old, to: pair.new) {
-      print("\(changeset): \(failure)")
+      // The severity first, then UIKit's own words for it.
+      print("\(changeset): \(failure.severity.map { "\($0): " } ?? "")\(failure)")
+      print("  in UIKit: \(failure.kind.inUIKit)")
       throw ExitCode(1)
     }
     print("ok: \(changes.stages.count) stage\(changes.stages.count == 1 ? "" : "s") reach\(changes.stages.count == 1 ? "es" : "") the target")

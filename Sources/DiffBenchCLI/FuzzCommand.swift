@@ -37,6 +37,7 @@ struct FuzzCommand: ParsableCommand {
 
   @OptionGroup var strategies: StrategyOptions
   @OptionGroup var timeout: TimeoutOption
+  @OptionGroup var uikit: UIKitOption
   @OptionGroup var progressOption: ProgressOption
 
   @Option(help: "Worker processes.")
@@ -61,11 +62,12 @@ struct FuzzCommand: ParsableCommand {
   func run() throws {
     let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
     let names = strategies.selected.map(\.name)
-    let configuration = FuzzConfiguration(
+    var configuration = FuzzConfiguration(
       seed: seed, iterations: iterations, seconds: seconds, strategies: names, jobs: jobs,
       maxItems: maxItems, timeout: timeout.timeout, outputFolder: out, workerCommand: workerCommand)
+    configuration.updates = uikit.updates
     let limit = iterations.map { "\($0) pairs" } ?? seconds.map { "\($0) s" } ?? "1000 pairs"
-    print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s")
+    print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s, --uikit \(uikit.target.rawValue)")
     fflush(nil)  // before the progress line on standard error
     let engine = FuzzEngine(configuration: configuration)
     let progress = ProgressLine(quiet: progressOption.quiet)

@@ -26,6 +26,7 @@ struct VerifyCommand: ParsableCommand {
 
   @OptionGroup var strategies: StrategyOptions
   @OptionGroup var timeout: TimeoutOption
+  @OptionGroup var uikit: UIKitOption
   @OptionGroup var progressOption: ProgressOption
 
   @Option(help: "Workers side by side on a trace, each walking a share of the strategies (default: the cores).")
@@ -47,6 +48,7 @@ struct VerifyCommand: ParsableCommand {
       output: { print($0) }, errors: { progress.note(errorLine($0)) })
     verifier.progress = { progress.update(Self.line($0)) }
     verifier.jobs = jobs
+    verifier.updates = uikit.updates
     let status = verifier.run(paths: paths)
     progress.finish()
     if status != 0 { throw ExitCode(status) }

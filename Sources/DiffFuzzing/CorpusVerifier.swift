@@ -34,6 +34,8 @@ public struct VerifyProgress: Sendable, Equatable {
 /// failure, a closing count, and the exit status of the command.
 public struct CorpusVerifier {
   public var strategies: [any DiffStrategy]
+  /// The UIKit judged against (`--uikit`).
+  public var updates: UpdateKind = .reconfigure
   /// Where failure lines and the closing count go.
   public var output: (String) -> Void
   /// Where one-line errors about invalid input go.
@@ -90,7 +92,7 @@ public struct CorpusVerifier {
     if let isolation {
       // The first strategy's worker also checks min_moves against its reference.
       let clients = strategies.enumerated().map { k, strategy in
-        WorkerClient(command: isolation, checking: .strategy(strategy.name), alsoMinimumMoves: k == 0, timeout: timeout)
+        WorkerClient(command: isolation, checking: .strategy(strategy.name), alsoMinimumMoves: k == 0, timeout: timeout, updates: updates)
       }
       // Workers are reaped before the closing line, so that `time` and
       // getrusage(RUSAGE_CHILDREN) count them.
@@ -100,7 +102,7 @@ public struct CorpusVerifier {
       let names = strategies.map(\.name)
       let jobs = max(1, min(self.jobs, names.count))
       let groups = (0..<jobs).map { j in names.indices.filter { $0 % jobs == j }.map { names[$0] } }
-      let groupClients = groups.map { WorkerClient(command: isolation, checkingAll: $0, timeout: timeout) }
+      let groupClients = groups.map { WorkerClient(command: isolation, checkingAll: $0, timeout: timeout, updates: updates) }
       defer { for client in groupClients { client.shutDown() } }
       files: for (index, file) in files.enumerated() {
         let total = isTraceFile(file) ? Self.applies(inTrace: file) : nil
@@ -164,17 +166,17 @@ public struct CorpusVerifier {
               if !strategy.traits.handlesSections, try !StrategyWorker.isFlat(TraceReader(contentsOf: file)) { skipped += 1; continue }
               var trace = try TraceReader(contentsOf: file)
               let started = Date()
-              let failure = try Verifier.walk(&trace, traits: strategy.traits) { apply, old, new in
+              let failure = try Verifier.walk(&trace, traits: strategy.traits, updates: updates) { apply, old, new in
                 progress(VerifyProgress(
                   file: file, fileIndex: index + 1, fileCount: files.count, strategy: strategy.name, applies: apply - 1,
                   totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started)))
-                return Verifier.changeset(strategy, from: old, to: new)
+                return Verifier.changeset(strategy, from: old, to: new, updates: updates)
               }
               record(file, strategy.name, failure.map { .reported($0.failure.kind, message: $0.description) })
             }
           } else {
             let pair = try CorpusCase.load(contentsOf: file)
-            let oracle = PairOracle(old: pair.old, new: pair.new)
+            let oracle = PairOracle(old: pair.old, new: pair.new, updates: updates)
             if let failure = oracle.metricFailure { record(file, Checked.minimumMoves.name, failure) }
             for strategy in strategies {
               guard strategy.traits.handles(pair.old, pair.new) else { skipped += 1; continue }

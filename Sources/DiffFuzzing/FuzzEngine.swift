@@ -28,6 +28,8 @@ public struct FuzzConfiguration: Sendable {
   /// Whether to check the library's `min_moves` against the reference on
   /// every pair, as if it were one more strategy.
   public var checksMetric = true
+  /// The UIKit judged against (`--uikit`).
+  public var updates: UpdateKind = .reconfigure
 
   public init(
     seed: UInt64, iterations: UInt64? = nil, seconds: Double? = nil, strategies: [String], jobs: Int,
@@ -138,7 +140,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     var clients: [Checked: WorkerClient] = [:]
     func client(_ checked: Checked) -> WorkerClient {
       if let s = clients[checked] { return s }
-      let s = WorkerClient(command: c.workerCommand, checking: checked, timeout: c.timeout)
+      let s = WorkerClient(command: c.workerCommand, checking: checked, timeout: c.timeout, updates: c.updates)
       clients[checked] = s
       return s
     }
@@ -163,7 +165,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
       // strategy may depend on.
       let finding = shrinkAndWrite(
         strategy: strategy, kind: kind, message: message, apply: apply, iteration: iteration,
-        client: WorkerClient(command: c.workerCommand, checking: strategy, timeout: c.timeout),
+        client: WorkerClient(command: c.workerCommand, checking: strategy, timeout: c.timeout, updates: c.updates),
         seconds: min(c.shrinkSeconds, remaining))
       report.findings.append(finding)
       found?(finding)
@@ -241,7 +243,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     let c = configuration
     let worker = WorkerProtocol.Configuration(
       mode: .generate(seed: c.seed, first: first, step: step, limit: limit, maxItems: c.maxItems),
-      strategies: c.strategies, checksMinimumMoves: c.checksMetric, timeout: c.timeout)
+      strategies: c.strategies, checksMinimumMoves: c.checksMetric, timeout: c.timeout, updates: c.updates)
     let command = c.workerCommand + [WorkerProtocol.line(worker)]
     guard let child = try? WorkerProcess(command: command) else {
       post(.died(worker: w, next: first, reported: false))

@@ -104,7 +104,7 @@ struct Worker {
     }
     watchdog.begin(strategy: name, iteration: iteration, apply: apply, deadline: deadline)
     defer { watchdog.end() }
-    return Verifier.changeset(strategy, from: old, to: new)
+    return Verifier.changeset(strategy, from: old, to: new, updates: configuration.updates)
   }
 
   func now() -> Double {
@@ -114,7 +114,7 @@ struct Worker {
   mutating func check(_ old: StringSnapshot, _ new: StringSnapshot, iteration: UInt64?) {
     let sampled = iteration != nil
     let limits = sampled ? sampler.limits(oldItems: old.numberOfItems, newItems: new.numberOfItems, now: now()) : .full
-    let oracle = PairOracle(old: old, new: new, limits: limits)
+    let oracle = PairOracle(old: old, new: new, limits: limits, updates: configuration.updates)
     let work = estimated ? WorkEstimate(old: old, new: new) : nil
     let ints = StringSnapshot.ints(old, new)  // nil unless every id is an integer
     for (name, strategy) in strategies {
@@ -178,7 +178,7 @@ struct Worker {
       }
       var spent = [Double](repeating: 0, count: walking.count)
       var trace = try open()
-      let failures = try Verifier.walk(&trace, traits: walking.map(\.strategy.traits), limits: limits) { s, apply, old, new in
+      let failures = try Verifier.walk(&trace, traits: walking.map(\.strategy.traits), limits: limits, updates: configuration.updates) { s, apply, old, new in
         let (name, strategy, expensive) = walking[s]
         let since = now()
         defer { if expensive { spent[s] += now() - since } }

@@ -1,5 +1,6 @@
 import DiffVerification
 import Foundation
+import SnapshotDiff
 
 /// The parent side of one serving ``StrategyWorker``: checks pairs, files
 /// and traces one at a time. A request that kills the worker is a `crash`;
@@ -34,12 +35,13 @@ public final class WorkerClient {
   ///   - checked: a strategy, or `min_moves`; `alsoMinimumMoves`, whether
   ///     the same worker checks `min_moves` after the strategy too.
   ///   - timeout: CPU seconds the strategy may take on one pair, at least.
-  public init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double) {
+  ///   - updates: the UIKit judged against.
+  public init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
     var strategies: [String] = []
     if case .strategy(let name) = checked { strategies = [name] }
     let configuration = WorkerProtocol.Configuration(
       mode: .serve, strategies: strategies, checksMinimumMoves: checked == .minimumMoves || alsoMinimumMoves,
-      timeout: timeout)
+      timeout: timeout, updates: updates)
     self.command = command + [WorkerProtocol.line(configuration)]
     self.checked = checked
     self.timeout = timeout
@@ -49,8 +51,8 @@ public final class WorkerClient {
   /// once for all). A crash, or a hang past the backstop, cannot say whose
   /// it is: it is reported under ``groupName(_:)``, and the caller checks
   /// again strategy by strategy.
-  public init(command: [String], checkingAll strategies: [String], timeout: Double) {
-    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: strategies, timeout: timeout)
+  public init(command: [String], checkingAll strategies: [String], timeout: Double, updates: UpdateKind = .reconfigure) {
+    let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: strategies, timeout: timeout, updates: updates)
     self.command = command + [WorkerProtocol.line(configuration)]
     self.checked = .strategy(Self.groupName(strategies))
     self.timeout = timeout

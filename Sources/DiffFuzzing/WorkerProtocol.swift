@@ -1,5 +1,6 @@
 import DiffVerification
 import Foundation
+import SnapshotDiff
 
 /// The one definition of what passes between `diffbench` and its workers:
 /// a configuration (the worker's one argument), requests on the worker's
@@ -24,8 +25,11 @@ public enum WorkerProtocol {
     /// CPU seconds one strategy may use on one pair before it is a hang, at
     /// least (``Deadline``: more where its cost model estimates more).
     public var timeout: Double
+    /// The UIKit judged against: how this library's strategies' item updates are performed.
+    public var updates: UpdateKind
 
-    public init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double) {
+    public init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
+      self.updates = updates
       self.mode = mode
       self.strategies = strategies
       self.checksMinimumMoves = checksMinimumMoves

@@ -59,7 +59,7 @@ public enum ChangesetFile {
       add("itemUpdates", stage.itemUpdates.map { .object([("path", path($0.path)), ("content", .string($0.content ?? ""))]) })
       return .object(fields)
     }
-    return .object([("stages", .array(stages))])
+    return .object([("updates", .string(changeset.updates.rawValue)), ("stages", .array(stages))])
   }
 
   /// The text of the file, ending with a newline.
@@ -71,25 +71,34 @@ public enum ChangesetFile {
   ///
   /// - Throws: ``CorpusError`` naming the file and, where it helps, the path
   ///   inside the JSON (`$.stages[0].itemMoves[1].to`).
-  public static func load(contentsOf path: String) throws(CorpusError) -> StringChangeset {
+  ///   `updates`, where the file does not say how its updates are performed.
+  public static func load(contentsOf path: String, updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CorpusError(file: path, message: "cannot be read")
     }
-    return try parse(Array(data), file: path)
+    return try parse(Array(data), file: path, updates: updates)
   }
 
-  /// Parses the bytes of a changeset file; `file` names it in errors.
-  public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> StringChangeset {
-    try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes) }
+  /// Parses the bytes of a changeset file; `file` names it in errors; its
+  /// `"updates"` (`"reload"` or `"reconfigure"`), else `updates`.
+  public static func parse(_ bytes: [UInt8], file: String = "-", updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
+    try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes, updates: updates) }
   }
 
-  static func _parse(_ bytes: [UInt8]) throws -> StringChangeset {
+  static func _parse(_ bytes: [UInt8], updates fallback: UpdateKind) throws -> StringChangeset {
     guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
     let json = try _CorpusReadError.json(bytes)
     guard case .object = json else { throw _CorpusReadError("$: expected an object with \"stages\", found \(json.kind)") }
+    var updates = fallback
+    if let value = json["updates"] {
+      guard case .string(let text) = value, let kind = UpdateKind(rawValue: text) else {
+        throw _CorpusReadError("$.updates: expected \"reload\" or \"reconfigure\", found \(value.kind == "string" ? value.serialized() : value.kind)")
+      }
+      updates = kind
+    }
     guard let list = json["stages"] else { throw _CorpusReadError("$: missing key \"stages\"") }
     guard case .array(let stages) = list else { throw _CorpusReadError("$.stages: expected an array, found \(list.kind)") }
-    return StringChangeset(stages: try stages.enumerated().map { k, value in try stage(value, at: "$.stages[\(k)]") })
+    return StringChangeset(stages: try stages.enumerated().map { k, value in try stage(value, at: "$.stages[\(k)]") }, updates: updates)
   }
 
   static func stage(_ json: JSONValue, at path: String) throws -> StringChangeset.Stage {

@@ -39,7 +39,8 @@ public enum ChangesetPrinter {
   /// would receive. The data source must show the stage's result before the
   /// block runs, as a diffable data source arranges.
   public static func uikit(_ changeset: StringChangeset) -> String {
-    uikit(changeset.stages.map { .batchUpdates($0.collectionViewCalls(), animated: true) })
+    let reloads = changeset.updates == .reload
+    return uikit(changeset.stages.map { .batchUpdates($0.collectionViewCalls(isReloaded: { _ in reloads }), animated: true) })
   }
 
   /// Batch updates, one a stage, as `diff --format uikit` lays them out

@@ -4,7 +4,9 @@ import SnapshotDiff
 /// broke a rule, and on the way what it did to identities: the ids it removed
 /// (item deletes, and the items of deleted sections) and added (item inserts,
 /// and the items of inserted sections), the items and sections it moved, and
-/// the sections it deleted and inserted.
+/// the sections it deleted and inserted. Updates are performed as the
+/// changeset says (``Changeset/updates``); a reload's delete and insert
+/// are not counted as removing and adding its id.
 struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   var result: Snapshot<S, I, C>
   var error: ChangesetError?
@@ -37,7 +39,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
         addedSections.append(insert.section.id)
       }
       do {
-        result = try stage.apply(to: result)
+        result = try stage.apply(to: result, updates: changeset.updates)
       } catch {
         self.error = ChangesetError(stage: k, error: error)
         return

@@ -24,6 +24,7 @@ extension Verifier {
   ///
   /// - Parameters:
   ///   - limits: how large a pair the slow reference oracles run on.
+  ///   - updates: the UIKit judged against (``PairOracle/updates``).
   ///   - run: the strategy's call on one pair (the caller may time it or
   ///     watch it); a failure there ends the walk.
   /// - Returns: the first failure, or `nil` when every apply passed.
@@ -31,10 +32,10 @@ extension Verifier {
   ///   rest of the trace is read after a failure too, so a bad line is
   ///   reported whoever walks the file.
   public static func walk(
-    _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full,
+    _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
     run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> TraceFailure? {
-    try walk(&trace, traits: [traits], limits: limits) { _, apply, old, new in run(apply, old, new) }[0]
+    try walk(&trace, traits: [traits], limits: limits, updates: updates) { _, apply, old, new in run(apply, old, new) }[0]
   }
 
   /// Walks a trace for several strategies at once, reading it once: at each
@@ -48,7 +49,7 @@ extension Verifier {
   /// - Parameter run: strategy `index`'s call on one pair.
   /// - Returns: each strategy's first failure, or `nil` where it passed.
   public static func walk(
-    _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full,
+    _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
     run: (_ index: Int, _ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> [TraceFailure?] {
     var found = [TraceFailure?](repeating: nil, count: traits.count)
@@ -61,7 +62,7 @@ extension Verifier {
       for s in traits.indices where found[s] == nil {
         switch run(s, apply, states[s], next.snapshot) {
         case .success(let changeset):
-          let shared = oracle ?? PairOracle(old: recorded, new: next.snapshot, limits: limits)
+          let shared = oracle ?? PairOracle(old: recorded, new: next.snapshot, limits: limits, updates: updates)
           oracle = shared
           let judged = judge(changeset, madeBy: traits[s], oracle: shared)
           if let failure = judged.failure {

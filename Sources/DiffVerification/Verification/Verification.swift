@@ -17,14 +17,19 @@ public struct PairOracle: Sendable {
   /// they run); beyond, `min_moves` is the library's.
   public let limits: OracleLimits
 
+  /// The UIKit judged against: how a strategy of this library's item
+  /// updates are performed (`--uikit`; a peer's are as its glue declares).
+  public let updates: UpdateKind
+
   public init(
-    old: StringSnapshot, new: StringSnapshot, limits: OracleLimits = .full,
+    old: StringSnapshot, new: StringSnapshot, limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
     fastMinimumMoves: (StringSnapshot, StringSnapshot) -> Int = { StringSnapshot.minimumMoves(from: $0, to: $1) }
   ) {
     self.old = old
     self.new = new
     identical = old == new
     self.limits = limits
+    self.updates = updates
     referenceMinimumMoves = max(old.numberOfItems, new.numberOfItems) <= limits.referenceItems
       ? Reference.minimumMoves(from: old, to: new) : nil
     self.fastMinimumMoves = fastMinimumMoves(old, new)
@@ -80,7 +85,23 @@ public enum Verifier {
 
   static func check<S, I, C>(_ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>) -> VerificationFailure? {
     if let error = replay.error { return .invalidStage(error) }
-    return replay.result.firstDifference(to: new).map(VerificationFailure.wrongResult)
+    guard let difference = replay.result.firstDifference(to: new) else { return nil }
+    // UIKit counts what the batch leaves against what the data source
+    // holds: a count that differs is its exception, the rest a wrong screen.
+    if let counts = countDifference(replay.result, new) { return .wrongCount(counts) }
+    return .wrongResult(difference)
+  }
+
+  /// The first section count or item count where the batch's result and the
+  /// data differ, in UIKit's words, or `nil` where every count agrees.
+  static func countDifference<S, I, C>(_ result: Snapshot<S, I, C>, _ data: Snapshot<S, I, C>) -> String? {
+    if result.numberOfSections != data.numberOfSections {
+      return "invalid number of sections: the batch leaves \(result.numberOfSections), the data has \(data.numberOfSections)"
+    }
+    for s in 0..<data.numberOfSections where result.numberOfItems(inSectionAt: s) != data.numberOfItems(inSectionAt: s) {
+      return "invalid number of items in section \(s): the batch leaves \(result.numberOfItems(inSectionAt: s)), the data has \(data.numberOfItems(inSectionAt: s))"
+    }
+    return nil
   }
 
   /// Runs `strategy` on the pair and checks its changeset (see
@@ -91,7 +112,7 @@ public enum Verifier {
 
   /// Runs `strategy` on the oracle's pair and checks its changeset.
   public static func verify(_ strategy: any DiffStrategy, oracle: PairOracle) -> VerificationFailure? {
-    switch changeset(strategy, from: oracle.old, to: oracle.new) {
+    switch changeset(strategy, from: oracle.old, to: oracle.new, updates: oracle.updates) {
     case .success(let changeset): return verify(changeset, madeBy: strategy.traits, oracle: oracle)
     case .failure(let failure): return failure
     }
@@ -99,11 +120,22 @@ public enum Verifier {
 
   /// The strategy's changeset, through the checked entry point: a malformed
   /// matching is the failure `invalid matching`, never a trap.
+  ///
+  /// A strategy of this library makes its changeset for the UIKit given:
+  /// under `.reload` a stage whose reloads UIKit would misplace is split
+  /// (``Changeset/performed(as:from:)``). A peer whose glue declares its
+  /// update call (``StrategyTraits/updates``) is judged by that call.
   public static func changeset(
-    _ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot
+    _ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot, updates target: UpdateKind = .reconfigure
   ) -> Result<StringChangeset, VerificationFailure> {
     do {
-      return .success(try strategy.checkedStringChangeset(from: old, to: new))
+      let made = try strategy.checkedStringChangeset(from: old, to: new)
+      if let declared = strategy.traits.updates {
+        var judged = made
+        judged.updates = declared
+        return .success(judged)
+      }
+      return .success(made.performed(as: target, from: old))
     } catch {
       return .failure(.invalidMatching(error))
     }
@@ -147,7 +179,7 @@ public enum Verifier {
       // breaks below: one stage (or none) is always its own fewest.
       if oracle.limits.quality {
         judgement.fewestStages = changeset.stages.count <= 1
-          ? changeset.stages.count : FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count
+          ? changeset.stages.count : fewest(changeset, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
       }
       if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
         return failure
@@ -176,7 +208,23 @@ public enum Verifier {
     let replay = Replay(changeset, from: oracle.old)
     guard replay.error == nil else { return nil }
     let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
-    return FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count
+    return fewest(changeset, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
+  }
+
+  /// The in-place fewest stages, plus one where a reload may need a batch of
+  /// its own: a reload is placed ignoring moves (the rules article), so
+  /// item reloads beside item or section moves, or section reloads beside
+  /// section moves, inserts or deletes, can need WWDC 2018's separate batch.
+  /// An allowance, not a search: it never charges a needed batch, and may
+  /// spare one that was not needed.
+  static func fewest(_ changeset: StringChangeset, _ inPlace: Int?) -> Int? {
+    guard let inPlace, inPlace < changeset.stages.count else { return inPlace }
+    let stages = changeset.stages
+    let itemReloads = changeset.updates == .reload && stages.contains { !$0.itemUpdates.isEmpty }
+    let itemShifts = stages.contains { !$0.itemMoves.isEmpty || !$0.sectionMoves.isEmpty }
+    let sectionReloads = stages.contains { !$0.sectionUpdates.isEmpty }
+    let sectionShifts = stages.contains { !$0.sectionMoves.isEmpty || !$0.sectionInserts.isEmpty || !$0.sectionDeletes.isEmpty }
+    return (itemReloads && itemShifts) || (sectionReloads && sectionShifts) ? inPlace + 1 : inPlace
   }
 
   /// Checks a changeset made on another representation of a pair already

@@ -1,11 +1,36 @@
 import SnapshotDiff
 
+/// How bad a failure is, from what UIKit does with the changeset.
+///
+/// A peer's documented design is judged by these; this library's strategies
+/// fail on every severity, since valid minimal changesets are their contract.
+public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+  /// UIKit raises (its exception named), a diffable data source refuses the
+  /// data, or the diff itself traps or hangs: the app goes down.
+  case crash
+  /// No exception, but the screen shows other items or contents than the data.
+  case wrongScreen = "wrong screen"
+  /// Valid and right, but more stages, moves or recreated cells than needed.
+  case cost
+
+  public var description: String { rawValue }
+
+  /// Worst first: crash, wrong screen, cost.
+  public static func < (a: Severity, b: Severity) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
 /// Why a strategy failed on a pair.
 public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// A stage broke a rule, or its result was no snapshot.
   case invalidStage(ChangesetError)
-  /// The stages applied cleanly but gave something other than the target.
+  /// The stages applied cleanly but gave something other than the target,
+  /// with every count right: the screen shows other items than the data.
   case wrongResult(String)
+  /// The stages applied cleanly but leave another number of sections or
+  /// items than the data holds: UIKit's "invalid number of items".
+  case wrongCount(String)
   /// The changeset deletes an id that stays, or inserts one that was there,
   /// or misses one that goes or comes.
   case wrongIdentity(String)
@@ -39,6 +64,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case rule(Int)
     case invalidResult
     case wrongResult
+    case wrongCount
     case wrongIDs
     case notMinimal
     case belowMinimum
@@ -58,6 +84,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .rule(let n): return "rule \(n)"
       case .invalidResult: return "invalid result"
       case .wrongResult: return "wrong result"
+      case .wrongCount: return "wrong count"
       case .wrongIDs: return "wrong ids"
       case .notMinimal: return "not minimal"
       case .belowMinimum: return "below min_moves"
@@ -93,7 +120,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       switch self {
       case .rule: return .invalidResult
       case .invalidResult: return .wrongResult
-      case .wrongResult: return .wrongIDs
+      case .wrongResult: return .wrongCount
+      case .wrongCount: return .wrongIDs
       case .wrongIDs: return .notMinimal
       case .notMinimal: return .belowMinimum
       case .belowMinimum: return .minimumMoves
@@ -133,13 +161,15 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .rule(5):
         return "an item inserted or moved into a section the same update inserts, which arrives with its items: the counts no longer add up (\"invalid number of items in section\")"
       case .rule(6):
-        return "no exception: UIKit mis-animates or corrupts item operations in a section it moves or reloads in the same update"
+        return "NSInternalInconsistencyException: an item animated twice in one update (\"Attempt to create two animations for cell\")"
       case .rule(7), .rule(_):
         return "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section\""
       case .invalidResult:
         return "the data holds an id twice: a diffable data source refuses it (NSInternalInconsistencyException, identifiers not unique)"
       case .wrongResult:
-        return "the screen shows other items or contents than the data, or, where the counts differ, NSInternalInconsistencyException (\"invalid number of items in section\")"
+        return "no exception: the screen shows other items or contents than the data"
+      case .wrongCount:
+        return "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section\" (or of sections): the batch leaves other counts than the data holds"
       case .wrongIDs:
         return "no exception: a kept item is deleted and inserted (its cell recreated, its state and its move animation lost), or an id is left or missing"
       case .notMinimal: return "no exception: more items animate moving than need to"
@@ -155,6 +185,17 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       }
     }
 
+    /// What a user of the screen meets (``Severity``), or `nil` where the
+    /// failure is the harness's yardstick or input, not a changeset.
+    public var severity: Severity? {
+      switch self {
+      case .rule, .invalidResult, .wrongCount, .crash, .hang, .invalidMatching: return .crash
+      case .wrongResult: return .wrongScreen
+      case .wrongIDs, .notMinimal, .notEmpty, .moveRule, .tooManyStages: return .cost
+      case .belowMinimum, .minimumMoves, .badRequest, .invalidInput: return nil
+      }
+    }
+
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(description)
@@ -165,6 +206,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     switch self {
     case .invalidStage(let error): return "invalid stage: \(error)"
     case .wrongResult(let difference): return "wrong result: \(difference)"
+    case .wrongCount(let difference): return "wrong count: \(difference)"
     case .wrongIdentity(let what): return "wrong ids: \(what)"
     case let .notMinimal(moves, minimum): return "not minimal: \(moves) moves, min_moves is \(minimum)"
     case let .belowMinimum(moves, minimum):
@@ -182,10 +224,14 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     }
   }
 
+  /// ``Kind/severity`` of this failure's kind.
+  public var severity: Severity? { kind.severity }
+
   public var kind: Kind {
     switch self {
     case .invalidStage(let error): return error.error.rule.map(Kind.rule) ?? .invalidResult
     case .wrongResult: return .wrongResult
+    case .wrongCount: return .wrongCount
     case .wrongIdentity: return .wrongIDs
     case .notMinimal: return .notMinimal
     case .belowMinimum: return .belowMinimum

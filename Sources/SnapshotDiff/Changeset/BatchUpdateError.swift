@@ -95,6 +95,10 @@ extension BatchUpdateError {
     case itemInsert = "item insert"
     case itemMove = "item move"
     case itemUpdate = "item update"
+    /// An item update performed as `reloadItems`: a delete and an insert.
+    case itemReload = "item reload"
+    /// A section update: always `reloadSections`, a delete and an insert.
+    case sectionReload = "section reload"
     public var description: String { rawValue }
 
     /// "an item move", "a section delete".

@@ -2,12 +2,18 @@
 ///
 /// Stage *k*+1 applies to the result of stage *k*; applying all of them to the
 /// old snapshot gives the new one exactly. An empty changeset means the two
-/// snapshots are equal.
+/// snapshots are equal. ``updates`` says how a collection view performs its
+/// item updates: in place, or as reloads (a delete and an insert).
 public struct Changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
   public typealias Stage = SnapshotDiff.Stage<SectionID, ItemID, Content>
   public var stages: [Stage]
+  /// How its item updates are performed; section updates are reloads either way.
+  public var updates: UpdateKind
 
-  @inlinable public init(stages: [Stage] = []) { self.stages = stages }
+  @inlinable public init(stages: [Stage] = [], updates: UpdateKind = .reconfigure) {
+    self.stages = stages
+    self.updates = updates
+  }
 }
 
 extension Changeset: Equatable {}
@@ -53,7 +59,8 @@ extension Changeset {
     return c
   }
 
-  /// Applies every stage in turn.
+  /// Applies every stage in turn, its updates performed as ``updates`` says
+  /// (``Stage/apply(to:updates:)``).
   ///
   /// - Throws: ``ChangesetError`` naming the first stage that breaks a rule.
   @inlinable
@@ -63,7 +70,7 @@ extension Changeset {
     var state = snapshot
     for (k, stage) in stages.enumerated() {
       do {
-        state = try stage.apply(to: state)
+        state = try stage.apply(to: state, updates: updates)
       } catch {
         throw ChangesetError(stage: k, error: error)
       }

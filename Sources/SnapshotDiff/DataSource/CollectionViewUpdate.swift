@@ -32,7 +32,7 @@ extension CollectionViewCall: CustomStringConvertible {
     case .insertItems(let p): return "collectionView.insertItems(at: \(paths(p)))"
     case .moveItem(let from, let to): return "collectionView.moveItem(at: \(path(from)), to: \(path(to)))"
     case .reloadItems(let p): return "collectionView.reloadItems(at: \(paths(p)))"
-    case .reconfigureItems(let p): return "collectionView.reconfigureItems(at: \(paths(p)))  // reloadItems(at:) before iOS 15"
+    case .reconfigureItems(let p): return "collectionView.reconfigureItems(at: \(paths(p)))  // iOS 15 and later; for iOS 13 and 14, diff --uikit ios13"
     }
   }
 }

@@ -55,11 +55,17 @@ public struct StrategyTraits: Hashable, Sendable {
   /// given only flat pairs: one section on each side, with the same id and
   /// content. The harness skips it elsewhere, saying "no sections".
   public var handlesSections: Bool
+  /// The update call a library's own UIKit glue makes, which is how its
+  /// changesets are judged; `nil` (this library's strategies) where the
+  /// changeset is made for the UIKit the harness targets (`--uikit`).
+  public var updates: UpdateKind?
 
   @inlinable
   public init(
-    moveRule: MoveRule = .unspecified, reinsertsKeptItems: Bool = false, cost: Cost = .linear, handlesSections: Bool = true
+    moveRule: MoveRule = .unspecified, reinsertsKeptItems: Bool = false, cost: Cost = .linear, handlesSections: Bool = true,
+    updates: UpdateKind? = nil
   ) {
+    self.updates = updates
     self.moveRule = moveRule
     self.reinsertsKeptItems = reinsertsKeptItems
     self.cost = cost
