@@ -62,8 +62,10 @@ struct CheckCommand: ParsableCommand {
     discussion: """
       Each stage is held to the seven rules of a batch update (the Changesets and batch update rules article of the docs), then the result is \
       compared with the case's new snapshot. The changeset file is JSON (the File formats article; `diff --format \
-      json` writes one). Prints `ok: N stages reach the target`, or one line naming the stage and \
-      the rule (`stage 1: rule 4: …`) or the first position where the result differs.
+      json` writes one). Prints `ok: N stages reach the target`, or one line: the severity \
+      (`crash`, `wrong screen`), the stage and the rule (`stage 1: rule 4: …`) or the first position where the \
+      result differs, and what UIKit does (its exception and message). Updates are performed as the \
+      changeset file's `"updates"` says, else as --uikit says.
       Exit status: 0 valid and reaches the target, 1 it does not, 2 invalid input or usage.
       """)
 
@@ -81,9 +83,8 @@ struct CheckCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if let failure = Verifier.check(changes, from: pair.old, to: pair.new) {
-      // The severity first, then UIKit's own words for it.
-      print("\(changeset): \(failure.severity.map { "\($0): " } ?? "")\(failure)")
-      print("  in UIKit: \(failure.kind.inUIKit)")
+      // One line: the severity, the failure, and what UIKit does with it.
+      print("\(changeset): \(failure.severity.map { "\($0): " } ?? "")\(failure); in UIKit: \(failure.kind.inUIKit)")
       throw ExitCode(1)
     }
     print("ok: \(changes.stages.count) stage\(changes.stages.count == 1 ? "" : "s") reach\(changes.stages.count == 1 ? "es" : "") the target")

@@ -27,7 +27,8 @@ let changesetFixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined
   func eachRulesFixtureIsNamedByCheck(rule: Int) throws {
     let run = try diffbench(["check", changesetFixtures + "/case.json", changesetFixtures + "/rule-\(rule).json"])
     #expect(run.status == 1)
-    #expect(run.out.contains(": invalid stage: stage 0: rule \(rule): "), "\(run.out)")
+    #expect(run.out.contains(": crash: invalid stage: stage 0: rule \(rule): "), "\(run.out)")
+    #expect(run.out.contains("; in UIKit: NSInternalInconsistencyException"), "\(run.out)")
     #expect(run.out.split(separator: "\n").count == 1)
   }
 
@@ -45,7 +46,7 @@ let changesetFixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined
   @Test func aWrongResultExits1WithTheFirstDifference() throws {
     let run = try diffbench(["check", changesetFixtures + "/case.json", changesetFixtures + "/wrong-result.json"])
     #expect(run.status == 1)
-    #expect(run.out == "\(changesetFixtures)/wrong-result.json: wrong result: item [1, 0]: \"b\", expected \"d\"\n")
+    #expect(run.out == "\(changesetFixtures)/wrong-result.json: wrong screen: wrong result: item [1, 0]: \"b\", expected \"d\"; in UIKit: no exception: the screen shows other items or contents than the data\n")
   }
 
   @Test func aMalformedFileExits2NamingThePathInside() throws {

@@ -296,7 +296,8 @@ extension CorpusCase {
       }
       let base = path.hasSuffix("/") ? String(path.dropLast()) : path
       let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-        .filter { $0.hasSuffix(".json") || (traces && $0.hasSuffix(".jsonl")) }.sorted().map { "\(base)/\($0)" }
+        // A `.changeset.json` beside a case is a changeset for `check`, not a case.
+        .filter { ($0.hasSuffix(".json") && !$0.hasSuffix(".changeset.json")) || (traces && $0.hasSuffix(".jsonl")) }.sorted().map { "\(base)/\($0)" }
       result += found
     }
     return result

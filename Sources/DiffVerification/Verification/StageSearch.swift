@@ -24,7 +24,8 @@ public enum StageSearch {
   /// when it moves something twice, breaks a rule, or has too many atoms.
   public static func fewestStages(_ changeset: StringChangeset, from old: StringSnapshot, to new: StringSnapshot) -> Int? {
     guard let chosen = Chosen(changeset, from: old) else { return nil }
-    let space = Space(old: old, new: new, chosen: chosen)
+    var space = Space(old: old, new: new, chosen: chosen)
+    space.updates = changeset.updates
     guard space.atoms.count <= maximumAtoms else { return nil }
     return space.search()
   }
@@ -39,7 +40,7 @@ public enum StageSearch {
       var state = old
       for stage in changeset.stages {
         // Read only what exists: a stage that breaks a rule is no changeset to search.
-        guard let next = try? stage.apply(to: state) else { return nil }
+        guard let next = try? stage.apply(to: state, updates: changeset.updates) else { return nil }
         for m in stage.itemMoves { guard movedItems.insert(state.item(at: m.from).id).inserted else { return nil } }
         for m in stage.sectionMoves { guard movedSections.insert(state.sectionIdentifiers[m.from]).inserted else { return nil } }
         for p in stage.itemDeletes { removedItems.insert(state.item(at: p).id) }
@@ -68,6 +69,8 @@ public enum StageSearch {
   }
 
   struct Space {
+    /// How a stage's updates are performed (``Stage/apply(to:updates:)``).
+    var updates = UpdateKind.reconfigure
     let old: StringSnapshot, new: StringSnapshot
     var atoms: [Atom] = []
     var bit: [Atom: Int] = [:]
@@ -262,7 +265,7 @@ public enum StageSearch {
             let to = set | subset
             if seen.contains(to) && to != all { continue }
             guard let b = state(to) else { continue }
-            guard let result = try? stage(from: set, a, to: to, b).apply(to: a.snapshot), result == b.snapshot else { continue }
+            guard let result = try? stage(from: set, a, to: to, b).apply(to: a.snapshot, updates: updates), result == b.snapshot else { continue }
             if to == all { return result == new ? depth : nil }
             seen.insert(to)
             next[to] = b

@@ -179,7 +179,7 @@ public enum Verifier {
       // breaks below: one stage (or none) is always its own fewest.
       if oracle.limits.quality {
         judgement.fewestStages = changeset.stages.count <= 1
-          ? changeset.stages.count : fewest(changeset, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
+          ? changeset.stages.count : fewest(changeset, from: old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
       }
       if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
         return failure
@@ -208,23 +208,57 @@ public enum Verifier {
     let replay = Replay(changeset, from: oracle.old)
     guard replay.error == nil else { return nil }
     let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
-    return fewest(changeset, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
+    return fewest(changeset, from: oracle.old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
   }
 
-  /// The in-place fewest stages, plus one where a reload may need a batch of
-  /// its own: a reload is placed ignoring moves (the rules article), so
-  /// item reloads beside item or section moves, or section reloads beside
-  /// section moves, inserts or deletes, can need WWDC 2018's separate batch.
-  /// An allowance, not a search: it never charges a needed batch, and may
-  /// spare one that was not needed.
-  static func fewest(_ changeset: StringChangeset, _ inPlace: Int?) -> Int? {
+  /// The in-place fewest stages (``FewestStages``), plus one where the
+  /// changeset keeps reloads in a batch of their own that UIKit needs: a
+  /// stage of updates alone whose updates, merged back into the stage before
+  /// it, UIKit would misplace (the rules article: a reload is placed
+  /// ignoring moves; WWDC 2018 session 225's fix is that second batch).
+  /// Judged by applying both ways, so a batch kept apart for nothing is
+  /// still a stage too many.
+  static func fewest(_ changeset: StringChangeset, from old: StringSnapshot, _ inPlace: Int?) -> Int? {
     guard let inPlace, inPlace < changeset.stages.count else { return inPlace }
-    let stages = changeset.stages
-    let itemReloads = changeset.updates == .reload && stages.contains { !$0.itemUpdates.isEmpty }
-    let itemShifts = stages.contains { !$0.itemMoves.isEmpty || !$0.sectionMoves.isEmpty }
-    let sectionReloads = stages.contains { !$0.sectionUpdates.isEmpty }
-    let sectionShifts = stages.contains { !$0.sectionMoves.isEmpty || !$0.sectionInserts.isEmpty || !$0.sectionDeletes.isEmpty }
-    return (itemReloads && itemShifts) || (sectionReloads && sectionShifts) ? inPlace + 1 : inPlace
+    let stages = changeset.stages, kind = changeset.updates
+    var state = old
+    for k in stages.indices {
+      guard let next = try? stages[k].apply(to: state, updates: kind) else { return inPlace }
+      if k + 1 < stages.count, let merged = merging(stages[k + 1], into: stages[k], before: state, after: next) {
+        let apart = try? stages[k + 1].apply(to: next, updates: kind)
+        if (try? merged.apply(to: state, updates: kind)) != apart { return inPlace + 1 }
+      }
+      state = next
+    }
+    return inPlace
+  }
+
+  /// `stage` (updates only) written into `previous`, at the positions its
+  /// items and sections had before `previous`; `nil` where it is not updates
+  /// only, or an updated item or section was not there before.
+  static func merging(
+    _ stage: StringChangeset.Stage, into previous: StringChangeset.Stage, before: StringSnapshot, after: StringSnapshot
+  ) -> StringChangeset.Stage? {
+    guard !stage.itemUpdates.isEmpty || !stage.sectionUpdates.isEmpty else { return nil }
+    var onlyUpdates = stage
+    onlyUpdates.itemUpdates = []
+    onlyUpdates.sectionUpdates = []
+    guard onlyUpdates.isEmpty else { return nil }
+    var merged = previous
+    for update in stage.itemUpdates {
+      guard after.numberOfSections > update.path.section, update.path.section >= 0, update.path.item >= 0,
+        after.numberOfItems(inSectionAt: update.path.section) > update.path.item,
+        let path = before.indexPath(of: after.item(at: update.path).id)
+      else { return nil }
+      merged.itemUpdates.append(.init(path: path, content: update.content))
+    }
+    for update in stage.sectionUpdates {
+      guard update.index >= 0, update.index < after.numberOfSections,
+        let index = before.indexOfSection(after.sectionIdentifiers[update.index])
+      else { return nil }
+      merged.sectionUpdates.append(.init(index: index, content: update.content))
+    }
+    return merged
   }
 
   /// Checks a changeset made on another representation of a pair already

@@ -159,7 +159,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .rule(4):
         return "NSInternalInconsistencyException: an item operation in a section the same update deletes (\"cannot move an item from a deleted section\")"
       case .rule(5):
-        return "an item inserted or moved into a section the same update inserts, which arrives with its items: the counts no longer add up (\"invalid number of items in section\")"
+        return "NSInternalInconsistencyException: an item inserted or moved into a section the same update inserts, which arrives with its items (\"invalid number of items in section\")"
       case .rule(6):
         return "NSInternalInconsistencyException: an item animated twice in one update (\"Attempt to create two animations for cell\")"
       case .rule(7), .rule(_):

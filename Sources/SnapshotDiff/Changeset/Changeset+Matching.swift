@@ -81,6 +81,9 @@ extension Changeset {
       case (false, true): self.init(stages: [pre])
       case (false, false): self.init(stages: [pre, items])
       }
+      // Section reloads are delete-and-insert on every iOS: one beside a
+      // section move gets a batch of its own where UIKit would misplace it.
+      if pre._mayMisplaceReloads(.reconfigure) { self = performed(as: .reconfigure, from: old) }
       return
     }
     var plan = _StagePlan(
@@ -111,6 +114,7 @@ extension Changeset {
       }
       return stage
     })
+    if stages.contains(where: { $0._mayMisplaceReloads(.reconfigure) }) { self = performed(as: .reconfigure, from: old) }
   }
 
   /// For each new item, whether it is kept with other content. An

@@ -12,11 +12,16 @@ extension Changeset {
   ///   the others.
   @inlinable
   public func performed(as kind: UpdateKind, from old: Snapshot<SectionID, ItemID, Content>) -> Changeset {
+    guard stages.contains(where: { $0._mayMisplaceReloads(kind) }) else {
+      var same = self
+      same.updates = kind
+      return same
+    }
     var result = Changeset(stages: [], updates: kind)
     result.stages.reserveCapacity(stages.count)
     var state = old
     for (k, stage) in stages.enumerated() {
-      let reloads = (kind == .reload && !stage.itemUpdates.isEmpty) || !stage.sectionUpdates.isEmpty
+      let reloads = stage._mayMisplaceReloads(kind)
       guard let inPlace = try? stage.apply(to: state) else {
         result.stages += stages[k...]
         return result
@@ -60,5 +65,17 @@ extension Changeset {
       result.stages.append(updating)
     }
     return result
+  }
+}
+
+extension Stage {
+  /// Whether a reload of this stage can land elsewhere than in place: only
+  /// moves shift what UIKit's placement ignores. Without section moves a
+  /// section reload's shifted index is exact; without item or section moves,
+  /// an item reload's.
+  @inlinable
+  internal func _mayMisplaceReloads(_ kind: UpdateKind) -> Bool {
+    if !sectionUpdates.isEmpty && !sectionMoves.isEmpty { return true }
+    return kind == .reload && !itemUpdates.isEmpty && (!itemMoves.isEmpty || !sectionMoves.isEmpty)
   }
 }

@@ -1,0 +1,65 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+import Testing
+
+/// `Corpus/uikit-crashes/`: batches that crashed UIKit in public reports,
+/// each with its source, the exception, and the batch that fixed it. The
+/// referee must flag each batch with the rule and severity of its report
+/// under every target it crashed on, pass it under the others, and pass
+/// the fix under all.
+@Suite struct UIKitCrashCorpusTests {
+  static let folder = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus/uikit-crashes"
+
+  struct Report: Sendable, CustomTestStringConvertible {
+    var name: String
+    var crashesOn: [String]
+    var kind: String
+    var severity: String
+    var testDescription: String { name }
+  }
+
+  static var reports: [Report] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".changeset.json") }.sorted().compactMap { file in
+      guard let data = FileManager.default.contents(atPath: folder + "/" + file),
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { return nil }
+      return Report(
+        name: String(file.dropLast(5)), crashesOn: json["uikit"] as? [String] ?? [], kind: json["kind"] as? String ?? "",
+        severity: json["severity"] as? String ?? "")
+    }
+  }
+
+  @Test func holdsAtLeastTenReportsEachWithItsSource() throws {
+    let reports = Self.reports
+    #expect(reports.count >= 10)
+    for report in reports {
+      let data = try #require(FileManager.default.contents(atPath: "\(Self.folder)/\(report.name).json"))
+      let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      for key in ["source", "report", "exception"] {
+        #expect((json[key] as? String)?.isEmpty == false, "\(report.name): no \(key)")
+      }
+      #expect(!report.crashesOn.isEmpty, "\(report.name): crashes on no target")
+    }
+  }
+
+  @Test(arguments: reports)
+  func flagsTheBatchAndPassesTheFix(_ report: Report) throws {
+    let pair = try CorpusCase.load(contentsOf: "\(Self.folder)/\(report.name).json")
+    for target in ["ios13", "ios15"] {
+      let updates = try #require(UpdateKind(target: target))
+      let batch = try ChangesetFile.load(contentsOf: "\(Self.folder)/\(report.name).batch.changeset.json", updates: updates)
+      let fix = try ChangesetFile.load(contentsOf: "\(Self.folder)/\(report.name).fix.changeset.json", updates: updates)
+      let failure = Verifier.check(batch, from: pair.old, to: pair.new)
+      if report.crashesOn.contains(target) {
+        let found = try #require(failure, "\(report.name) passes --uikit \(target)")
+        #expect(found.kind.description == report.kind, "\(report.name) --uikit \(target): \(found)")
+        #expect(found.severity?.rawValue == report.severity, "\(report.name) --uikit \(target): \(found)")
+      } else {
+        #expect(failure == nil, "\(report.name) --uikit \(target): \(failure.map(String.init(describing:)) ?? "")")
+      }
+      #expect(Verifier.check(fix, from: pair.old, to: pair.new) == nil, "\(report.name)'s fix --uikit \(target)")
+    }
+  }
+}
