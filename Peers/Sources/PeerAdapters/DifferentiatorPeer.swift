@@ -13,7 +13,12 @@ import SnapshotDiff
 public struct DifferentiatorPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "differentiator" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear) }
+  /// It re-inserts the items of a deleted section by design (5.0.2's
+  /// `Sources/Differentiator/Diff.swift:489`, "In case trying to move from
+  /// deleted section, abort, otherwise it will crash table view"); its glue
+  /// calls `reloadRows` / `reloadItems` inside the batch
+  /// (`Sources/RxDataSources/UI+SectionedViewType.swift:37`, `:71`).
+  public var traits: StrategyTraits { StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: true, cost: .linear, updates: .reload) }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>

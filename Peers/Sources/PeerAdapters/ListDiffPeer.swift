@@ -15,7 +15,7 @@ public struct ListDiffPeer: ConvertingStrategy {
   /// IGListKit's move rule is the greedy rank rule (an item moves when its
   /// place among kept items changes); an updated item is re-inserted.
   public var traits: StrategyTraits {
-    StrategyTraits(moveRule: .greedyRank, reinsertsKeptItems: true, cost: .linear, handlesSections: false)
+    StrategyTraits(moveRule: .greedyRank, reinsertsKeptItems: true, cost: .linear, handlesSections: false, updates: .reload)
   }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(

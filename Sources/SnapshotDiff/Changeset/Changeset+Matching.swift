@@ -83,7 +83,7 @@ extension Changeset {
       }
       // Section reloads are delete-and-insert on every iOS: one beside a
       // section move gets a batch of its own where UIKit would misplace it.
-      if pre._mayMisplaceReloads(.reconfigure) { self = performed(as: .reconfigure, from: old) }
+      if pre._mayMisplaceReloads(.reconfigure) || items._mayMisplaceReloads(.reconfigure) { self = performed(as: .reconfigure, from: old) }
       return
     }
     var plan = _StagePlan(
