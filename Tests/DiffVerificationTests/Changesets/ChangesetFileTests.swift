@@ -4,6 +4,15 @@ import SnapshotDiff
 import Testing
 
 @Suite struct ChangesetFileTests {
+  @Test func updatesAreTheFilesElseTheCallersAndWrittenBack() throws {
+    let reload = try ChangesetFile.parse(Array(#"{"updates": "reload", "stages": []}"#.utf8))
+    #expect(reload.updates == .reload)
+    let unsaid = try ChangesetFile.parse(Array(#"{"stages": []}"#.utf8), updates: .reload)
+    #expect(unsaid.updates == .reload)
+    #expect(try ChangesetFile.parse(Array(ChangesetFile.text(reload).utf8), updates: .reconfigure) == reload)
+    #expect(throws: CorpusError.self) { try ChangesetFile.parse(Array(#"{"updates": "replace", "stages": []}"#.utf8)) }
+  }
+
   @Test func readsTheSpecExampleAndWritesItBack() throws {
     let text = #"""
       {"source": "DiffUtil", "stages": [
