@@ -53,6 +53,7 @@ struct BenchCommand: ParsableCommand {
   var paths: [String] = []
 
   @OptionGroup var progressOption: ProgressOption
+  @OptionGroup var uikit: UIKitOption
 
   func run() throws {
     var workloads = quick ? Workload.all.filter(\.quick) : Workload.all
@@ -100,11 +101,12 @@ struct BenchCommand: ParsableCommand {
     if instructions {
       let path = out ?? "results/\(info.commit)-instructions.csv"
       var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)
+      counter.updates = uikit.updates
       let progress = ProgressLine(quiet: progressOption.quiet)
       counter.log = { Self.show($0, at: $1, on: progress) }
       counter.progress = { progress.update("\($0.position) \($0.workload): counting · \(Self.left($0))") }
       defer { progress.finish() }
-      printError("bench --instructions: \(workloads.count) workloads, \(workloads.count * subjects.count) cells under callgrind, commit \(info.commit), \(info.toolchain)")
+      printError("bench --instructions: \(workloads.count) workloads, \(workloads.count * subjects.count) cells under callgrind, --uikit \(uikit.target.rawValue), commit \(info.commit), \(info.toolchain)")
       let cells: [CellResult]
       do {
         cells = try counter.run()
@@ -118,6 +120,7 @@ struct BenchCommand: ParsableCommand {
     var runner = BenchRunner(
       workloads: workloads, subjects: subjects,
       settings: quick ? .quick : BenchSettings(), info: info)
+    runner.settings.updates = uikit.updates
     let progress = ProgressLine(quiet: progressOption.quiet)
     runner.log = { Self.show($0, at: $1, on: progress) }
     runner.progress = { p in
@@ -128,7 +131,7 @@ struct BenchCommand: ParsableCommand {
     // Each cell samples at least the budget of its own timed work: the floor of the estimate.
     let least = Double(cells) * runner.settings.budgetSeconds
     printError(
-      "bench: \(workloads.count) workloads, \(cells) cells, at least \(ProgressLine.duration(least)) (\(runner.settings.budgetSeconds) s of samples a cell), "
+      "bench: \(workloads.count) workloads, \(cells) cells, at least \(ProgressLine.duration(least)) (\(runner.settings.budgetSeconds) s of samples a cell), --uikit \(uikit.target.rawValue), "
         + "commit \(info.commit), \(info.toolchain), jemalloc \(AllocationProbe.version ?? "?")")
     if let why = AllocationProbe.exactPeakUnavailable() {
       printError("bench: peak_bytes from jemalloc's thread peak (refreshed every 64 KiB), not exact: \(why)")

@@ -95,6 +95,7 @@ struct FuzzCommand: ParsableCommand {
       format: "%d pairs and sessions in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d not reproduced, %d repeats); seed %llu",
       report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count - report.notReproduced,
       report.notReproduced, report.repeats, seed))
+    if report.failures > 0 { print("failures by severity: \(report.severities)") }
     if report.skipped > 0 {
       print("\(report.skipped) times a strategy without sections was not run on a pair or session with them (no sections)")
     }

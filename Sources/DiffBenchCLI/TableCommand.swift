@@ -105,13 +105,15 @@ struct TableCommand: ParsableCommand {
       }
     }
     if !fuzzed.isEmpty {
-      s += "\nFuzz:\n\n" + row(["strategies", "seconds", "pairs", "skipped (no sections)", "failures", "kept, by kind"])
-        + row(Array(repeating: "---", count: 6))
+      s += "\nFuzz:\n\n" + row(["strategies", "seconds", "pairs", "skipped (no sections)", "crash", "wrong screen", "cost", "kept, by kind"])
+        + row(Array(repeating: "---", count: 8))
       for f in fuzzed {
         var kinds: [String: Int] = [:]
         for finding in f.findings { kinds["\(finding.kind)", default: 0] += 1 }
         let kept = kinds.isEmpty ? "none" : kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        s += row([f.strategies.joined(separator: " "), String(format: "%.0f", f.seconds), "\(f.pairs)", "\(f.skipped)", "\(f.failures)", kept])
+        // A summary from before severities were counted gives its total alone.
+        let bySeverity = f.severities.map { ["\($0.crash)", "\($0.wrongScreen)", "\($0.cost)"] } ?? ["\(f.failures) in all", "–", "–"]
+        s += row([f.strategies.joined(separator: " "), String(format: "%.0f", f.seconds), "\(f.pairs)", "\(f.skipped)"] + bySeverity + [kept])
       }
     }
     return s

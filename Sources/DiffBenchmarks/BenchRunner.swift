@@ -15,6 +15,9 @@ public struct BenchSettings: Sendable {
   public var maxSamples = 100
   /// Samples of each apply of a trace (its figure is their median).
   public var samplesPerApply = 5
+  /// The UIKit each changeset is verified against (`--uikit`): how its
+  /// updates are performed, and so its stages.
+  public var updates = UpdateKind.reconfigure
 
   public init() {}
 
@@ -197,7 +200,7 @@ public struct BenchRunner {
     let capSeconds = settings.capSeconds
     var apply = PreparedApply(
       strings.0, strings.1, step: step, subjects: subjects, cells: &cells,
-      estimate: state.calibration.estimate, limit: capSeconds / 3
+      estimate: state.calibration.estimate, limit: capSeconds / 3, updates: settings.updates
     ) { seconds in
       String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
     }

@@ -25,6 +25,8 @@ public struct InstructionCounter {
   public var workerCommand: [String]
   /// Cells whose estimated time under callgrind exceeds this are skipped.
   public var capSeconds = 60.0
+  /// The UIKit each changeset is verified against (`--uikit`).
+  public var updates = UpdateKind.reconfigure
   /// How much slower code runs under callgrind than natively (measured
   /// here: 40–60×), for the skip estimate.
   public static let slowdown = 50.0
@@ -79,7 +81,7 @@ public struct InstructionCounter {
           let (old, new) = apply.strings
           applies.append(PreparedApply(
             old, new, step: step, subjects: subjects, cells: &cells,
-            estimate: { calibration.estimate($0, $1).map { $0 * Self.slowdown } }, limit: capSeconds
+            estimate: { calibration.estimate($0, $1).map { $0 * Self.slowdown } }, limit: capSeconds, updates: updates
           ) { seconds in
             String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
           })

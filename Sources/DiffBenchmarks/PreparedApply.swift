@@ -36,9 +36,10 @@ struct PreparedApply {
   ///   - skipReason: the message of a skip, given the estimate.
   init(
     _ old: StringSnapshot, _ new: StringSnapshot, step: Int?, subjects: [TimedSubject], cells: inout [CellResult],
-    estimate: (TimedSubject, WorkEstimate) -> Double?, limit: Double, skipReason: (Double) -> String
+    estimate: (TimedSubject, WorkEstimate) -> Double?, limit: Double, updates: UpdateKind = .reconfigure,
+    skipReason: (Double) -> String
   ) {
-    let oracle = PairOracle(old: old, new: new)
+    let oracle = PairOracle(old: old, new: new, updates: updates)
     let work = WorkEstimate(old: old, new: new)
     self.step = step
     (nOld, nNew, sections) = (old.numberOfItems, new.numberOfItems, new.numberOfSections)

@@ -30,7 +30,7 @@ public struct TimedSubject: Sendable {
   public let prepareInts: @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>
   /// The same through the checked entry point, for the verification run
   /// before timing: a malformed matching is a failure, not a trap.
-  let checked: @Sendable (StringSnapshot, StringSnapshot) -> Result<StringChangeset?, VerificationFailure>
+  let checked: @Sendable (StringSnapshot, StringSnapshot, UpdateKind) -> Result<StringChangeset?, VerificationFailure>
 
   public init(_ strategy: any DiffStrategy) {
     name = strategy.name
@@ -40,7 +40,7 @@ public struct TimedSubject: Sendable {
     runInts = { old, new in strategy.intChangeset(from: old, to: new) }
     prepare = { old, new in strategy.preparedStringDiff(from: old, to: new) }
     prepareInts = { old, new in strategy.preparedIntDiff(from: old, to: new) }
-    checked = { old, new in Verifier.changeset(strategy, from: old, to: new).map { $0 } }
+    checked = { old, new, updates in Verifier.changeset(strategy, from: old, to: new, updates: updates).map { $0 } }
   }
 
   /// `DiffableDataSource.apply` with `strategy`: the whole apply an app
@@ -58,7 +58,7 @@ public struct TimedSubject: Sendable {
     runInts = { old, new in strategy.intChangeset(from: old, to: new) }
     prepare = { old, new in Self.applying(strategy, old, new) }
     prepareInts = { old, new in Self.applying(strategy, old, new) }
-    checked = { old, new in
+    checked = { old, new, updates in
       let source = DiffableDataSource<String, String, String>(strategy: strategy)
       source.applySnapshotUsingReloadData(old)
       do {
@@ -66,7 +66,7 @@ public struct TimedSubject: Sendable {
       } catch {
         return .failure(.wrongResult("DiffableDataSource.apply: \(error)"))
       }
-      return Verifier.changeset(strategy, from: old, to: new).map { $0 }
+      return Verifier.changeset(strategy, from: old, to: new, updates: updates).map { $0 }
     }
   }
 
@@ -100,14 +100,14 @@ public struct TimedSubject: Sendable {
     runInts = ints
     prepare = { old, new in PreparedDiff(diff: { run(old, new) }, changeset: { $0 ?? Changeset() }) }
     prepareInts = { old, new in PreparedDiff(diff: { ints(old, new) }, changeset: { $0 ?? Changeset() }) }
-    checked = { old, new in .success(run(old, new)) }
+    checked = { old, new, _ in .success(run(old, new)) }
   }
 
   /// Runs the subject once through the checked entry point and verifies its
   /// changeset: its op counts (zero for a yardstick), what broke, and the
   /// fewest stages its operations need (`nil` for a yardstick).
   func verify(oracle: PairOracle) -> (counts: StringChangeset.Counts, failure: VerificationFailure?, fewestStages: Int?) {
-    switch checked(oracle.old, oracle.new) {
+    switch checked(oracle.old, oracle.new, oracle.updates) {
     case .failure(let failure): return (.init(), failure, nil)
     case .success(nil): return (.init(), nil, nil)
     case .success(let changeset?):

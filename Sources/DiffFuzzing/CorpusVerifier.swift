@@ -81,10 +81,13 @@ public struct CorpusVerifier {
       }
     }
     var passed = 0, failed = 0, skipped = 0
+    var severities = SeverityCounts()
     func record(_ file: String, _ name: String, _ failure: VerificationFailure?) {
       if let failure {
-        output(oneLine("\(file): \(name): \(failure)"))  // ids quoted in it may hold line breaks
+        // ids quoted in it may hold line breaks
+        output(oneLine("\(file): \(name): \(failure.severity.map { "\($0): " } ?? "")\(failure)"))
         failed += 1
+        severities.count(failure.kind)
       } else {
         passed += 1
       }
@@ -190,7 +193,9 @@ public struct CorpusVerifier {
       }
     }
     // Skips are counted only where there are some: the line is otherwise as it always was.
-    output("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped (\(StrategyWorker.noSections))" : ""))
+    output(
+      "\(passed) passed, \(failed) failed" + (failed > 0 ? " (\(severities))" : "")
+        + (skipped > 0 ? ", \(skipped) skipped (\(StrategyWorker.noSections))" : ""))
     return invalid ? 2 : failed > 0 ? 1 : 0
   }
 

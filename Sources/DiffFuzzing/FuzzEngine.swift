@@ -75,6 +75,8 @@ public struct FuzzReport: Sendable {
   /// Failures of a (strategy, kind) already kept, counted only.
   public var repeats = 0
   public var failures: Int { findings.count + repeats }
+  /// Every failure, kept or repeated, by severity.
+  public var severities = SeverityCounts()
   /// Findings whose re-check in a fresh worker passed (written unshrunk).
   public var notReproduced: Int { findings.filter { $0.outcome == .notReproduced }.count }
   /// Findings that shrinking did not finish (budget or the run's time).
@@ -151,6 +153,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     var kept: [Kept: Int] = [:]
     func handle(failure kind: VerificationFailure.Kind, message: String, apply: Int? = nil, strategy: Checked, iteration: UInt64) {
       if report.firstFailureSeconds == nil { report.firstFailureSeconds = Date().timeIntervalSince(start) }
+      report.severities.count(kind)
       let key = Kept(checked: strategy, kind: kind)
       if kept[key, default: 0] >= c.keepPerKind {
         report.repeats += 1

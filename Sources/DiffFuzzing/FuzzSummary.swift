@@ -19,6 +19,8 @@ public struct FuzzSummary: Codable, Sendable, Equatable {
   /// Pairs and sessions a strategy was not run on (no sections).
   public var skipped: UInt64
   public var failures: Int
+  /// The failures by severity; `nil` in a summary written before they were counted.
+  public var severities: SeverityCounts?
   public var repeats: Int
   public var findings: [Finding]
 
@@ -29,6 +31,7 @@ public struct FuzzSummary: Codable, Sendable, Equatable {
     pairs = report.pairs
     skipped = report.skipped
     failures = report.failures
+    severities = report.severities
     repeats = report.repeats
     findings = report.findings.map { Finding(strategy: $0.strategy, kind: $0.kind, file: $0.file, failure: $0.failure) }
   }

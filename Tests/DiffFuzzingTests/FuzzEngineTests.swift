@@ -231,9 +231,9 @@ import Testing
     #expect(status == 1)
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.count == 2)
-    #expect(lines.first?.hasPrefix("\(dir)/1-swap.json: trapping: crashed: ") == true)
+    #expect(lines.first?.hasPrefix("\(dir)/1-swap.json: trapping: crash: crashed: ") == true)
     #expect(lines.first?.contains("Index out of range") == true, "\(lines)")
-    #expect(lines.last == "1 passed, 1 failed")
+    #expect(lines.last == "1 passed, 1 failed (crash 1, wrong screen 0, cost 0)")
   }
 
   @Test func aHangIsAFailureAndTheRestStillRun() throws {
@@ -246,8 +246,8 @@ import Testing
     // by the wall-clock backstop. Which one says how busy the machine was.
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(text)")
-    #expect(lines.first?.hasPrefix("\(dir)/1-hang.json: hangs: hang: ") == true, "\(text)")
-    #expect(lines.last == "1 passed, 1 failed")
+    #expect(lines.first?.hasPrefix("\(dir)/1-hang.json: hangs: crash: hang: ") == true, "\(text)")
+    #expect(lines.last == "1 passed, 1 failed (crash 1, wrong screen 0, cost 0)")
   }
 
   @Test func aTraceIsWalkedFromEachStrategysOwnResults() throws {
@@ -260,8 +260,8 @@ import Testing
       """
     let (dir, status, text) = try verify("trusts-recorded", files: ["session.jsonl": session])
     #expect(status == 1)
-    #expect(text.hasPrefix("\(dir)/session.jsonl: trusts-recorded: apply 2 (c to the front): "), "\(text)")
-    #expect(text.hasSuffix("0 passed, 1 failed\n"))
+    #expect(text.hasPrefix("\(dir)/session.jsonl: trusts-recorded: wrong screen: apply 2 (c to the front): "), "\(text)")
+    #expect(text.hasSuffix("0 passed, 1 failed (crash 0, wrong screen 1, cost 0)\n"))
     // Given the recorded snapshots themselves, pair after pair, it is right.
     let trace = try TraceReader.parse(Array(session.utf8))
     for k in 1..<trace.count {
@@ -313,13 +313,13 @@ import Testing
     }
     let (status, output) = run([Hashmap(), TrustsRecordedSnapshots(), Heckel(), Myers()])
     #expect(status == 1)
-    #expect(output.count == 2 && output.last == "3 passed, 1 failed", "\(output)")
-    #expect(output.first?.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: apply 2") == true, "\(output)")
+    #expect(output.count == 2 && output.last == "3 passed, 1 failed (crash 1, wrong screen 0, cost 0)", "\(output)")
+    #expect(output.first?.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: crash: apply 2: invalid stage: stage 0: rule 7") == true, "\(output)")
     let (crashed, lines2) = run([Hashmap(), TrustsRecordedSnapshots(), Trapping(), Heckel()])
     #expect(crashed == 1)
-    #expect(lines2.count == 3 && lines2.last == "2 passed, 2 failed", "\(lines2)")
+    #expect(lines2.count == 3 && lines2.last == "2 passed, 2 failed (crash 2, wrong screen 0, cost 0)", "\(lines2)")
     #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trapping: crash") }, "\(lines2)")
-    #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: apply 2") }, "\(lines2)")
+    #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: crash: apply 2") }, "\(lines2)")
   }
 
   @Test func aCallOffTheCPUIsNotAHang() throws {
@@ -333,15 +333,15 @@ import Testing
   func aMalformedMatchingIsReported(strategy: String) throws {
     let (dir, status, text) = try verify(strategy, files: ["case.json": #"{"old": ["a", "b"], "new": ["b", "a", "c"]}"#])
     #expect(status == 1)
-    #expect(text.hasPrefix("\(dir)/case.json: \(strategy): invalid matching: item"), "\(text)")
+    #expect(text.hasPrefix("\(dir)/case.json: \(strategy): crash: invalid matching: item"), "\(text)")
   }
 
   @Test func aFailingStrategyIsReportedWithWhatBroke() throws {
     let (dir, status, text) = try verifyWithFixture("breaks-rule-2")
     #expect(status == 1)
     #expect(text == """
-      \(dir)/1-swap.json: breaks-rule-2: invalid stage: stage 0: rule 2: item [0, 1] is the old position of both an item move and an item update
-      1 passed, 1 failed
+      \(dir)/1-swap.json: breaks-rule-2: crash: invalid stage: stage 0: rule 2: item [0, 1] is the old position of both an item move and an item update
+      1 passed, 1 failed (crash 1, wrong screen 0, cost 0)
 
       """)
   }

@@ -30,7 +30,7 @@ public struct DeepDiffPeer: ConvertingStrategy {
         insertItems: changes.compactMap { $0.insert.map { path($0.index) } },
         moveItems: changes.compactMap { $0.move.map { (path($0.fromIndex), path($0.toIndex)) } })
       let outside = UIKitBatch(reloadItems: changes.compactMap { $0.replace.map { path($0.index) } })
-      return SnapshotDiff.Changeset(batches: [(inside, new), (outside, new)], from: old)
+      return SnapshotDiff.Changeset.glued([(inside, new.sections), (outside, new.sections)], from: old, by: traits)
     }
   }
 }

@@ -25,13 +25,13 @@ public struct DifferPeer: ConvertingStrategy {
       let source = old.allItems.map(DifferItem.init), target = new.allItems.map(DifferItem.init)
       return PreparedDiff(diff: { source.extendedDiff(target) }) { diff in
         let update = BatchUpdate(diff: diff)
-        return SnapshotDiff.Changeset(
-          batches: [(
+        return SnapshotDiff.Changeset.glued(
+          [(
             UIKitBatch(
               deleteItems: update.deletions.map(path), insertItems: update.insertions.map(path),
               moveItems: update.moves.map { (path($0.from), path($0.to)) }),
-            new
-          )], from: old)
+            new.sections
+          )], from: old, by: traits)
       }
     }
     let source = old.sections.map(DifferSection.init), target = new.sections.map(DifferSection.init)
@@ -39,14 +39,14 @@ public struct DifferPeer: ConvertingStrategy {
       source.nestedExtendedDiff(to: target, isEqualSection: { $0.id == $1.id && $0.content == $1.content }, isEqualElement: { $0 == $1 })
     }) { diff in
       let update = NestedBatchUpdate(diff: diff)
-      return SnapshotDiff.Changeset(
-        batches: [(
+      return SnapshotDiff.Changeset.glued(
+        [(
           UIKitBatch(
             deleteSections: Array(update.sectionDeletions), insertSections: Array(update.sectionInsertions),
             moveSections: update.sectionMoves, deleteItems: update.itemDeletions.map(path),
             insertItems: update.itemInsertions.map(path), moveItems: update.itemMoves.map { (path($0.from), path($0.to)) }),
-          new
-        )], from: old)
+          new.sections
+        )], from: old, by: traits)
     }
   }
 }

@@ -28,20 +28,20 @@ public struct DifferenceKitPeer: ConvertingStrategy {
       let section = old.section(at: 0)
       let source = old.allItems.map(DKItem.init), target = new.allItems.map(DKItem.init)
       return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
-        SnapshotDiff.Changeset(
-          batches: staged.map { stage in
+        SnapshotDiff.Changeset.glued(
+          staged.map { stage in
             let items = stage.data.map { Item($0.id, content: $0.content) }
-            return (Self.batch(stage), Snapshot.rebuilt([Section(section.id, content: section.content, items: items)], or: new))
-          }, from: old)
+            return (Self.batch(stage), [Section(section.id, content: section.content, items: items)])
+          }, from: old, by: traits)
       }
     }
     let source = Self.sections(old), target = Self.sections(new)
     return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
-      SnapshotDiff.Changeset(
-        batches: staged.map { stage in
+      SnapshotDiff.Changeset.glued(
+        staged.map { stage in
           let sections = stage.data.map { Section($0.model.id, content: $0.model.content, items: $0.elements.map { Item($0.id, content: $0.content) }) }
-          return (Self.batch(stage), Snapshot.rebuilt(sections, or: new))
-        }, from: old)
+          return (Self.batch(stage), sections)
+        }, from: old, by: traits)
     }
   }
 

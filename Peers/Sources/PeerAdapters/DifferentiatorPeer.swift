@@ -28,17 +28,17 @@ public struct DifferentiatorPeer: ConvertingStrategy {
       result in
       // It throws only on an id given twice, which a snapshot cannot hold:
       // should it throw, nothing is sent, and the check says what is missing.
-      guard case .success(let changes) = result else { return SnapshotDiff.Changeset() }
+      guard case .success(let changes) = result else { return (SnapshotDiff.Changeset(), nil) }
       func path(_ p: Differentiator.ItemPath) -> SnapshotDiff.ItemPath { .init(section: p.sectionIndex, item: p.itemIndex) }
-      return SnapshotDiff.Changeset(
-        batches: changes.map { change in
+      return SnapshotDiff.Changeset.glued(
+        changes.map { change in
           let sections = change.finalSections.map { Section($0.model.id, content: $0.model.content, items: $0.items.map { Item($0.id, content: $0.content) }) }
           let batch = UIKitBatch(
             deleteSections: change.deletedSections, insertSections: change.insertedSections, moveSections: change.movedSections,
             deleteItems: change.deletedItems.map(path), insertItems: change.insertedItems.map(path),
             reloadItems: change.updatedItems.map(path), moveItems: change.movedItems.map { (path($0.from), path($0.to)) })
-          return (batch, Snapshot.rebuilt(sections, or: new))
-        }, from: old)
+          return (batch, sections)
+        }, from: old, by: traits)
     }
   }
 

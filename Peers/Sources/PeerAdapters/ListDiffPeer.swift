@@ -25,13 +25,13 @@ public struct ListDiffPeer: ConvertingStrategy {
     return PreparedDiff(diff: { List.diffing(oldArray: source, newArray: target) }) { result in
       let batch = result.forBatchUpdates()
       func path(_ k: Int) -> ItemPath { ItemPath(section: 0, item: k) }
-      return SnapshotDiff.Changeset(
-        batches: [(
+      return SnapshotDiff.Changeset.glued(
+        [(
           UIKitBatch(
             deleteItems: batch.deletes.map(path), insertItems: batch.inserts.map(path),
             reloadItems: batch.updates.map(path), moveItems: batch.moves.map { (path($0.from), path($0.to)) }),
-          new
-        )], from: old)
+          new.sections
+        )], from: old, by: traits)
     }
   }
 }

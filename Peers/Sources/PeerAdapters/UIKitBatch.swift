@@ -21,50 +21,93 @@ struct UIKitBatch {
 }
 
 extension Changeset {
-  /// The changeset UIKit would be given by a peer's glue: one stage per
-  /// batch, each taken from the data source's state before it to `after`,
-  /// the data the glue sets inside it. Inserted items and sections are read
-  /// from `after`; an update's content is the content its id has in
-  /// `after`. Indexes are kept exactly as the peer gave them, out of range or
-  /// not, so that the rules judge what UIKit would; an empty batch is no stage.
-  init(batches: [(batch: UIKitBatch, after: Snapshot<SectionID, ItemID, Content>)], from old: Snapshot<SectionID, ItemID, Content>) {
+  /// The changeset UIKit would be given by a peer's glue, and the first
+  /// batch whose data disagrees with it: one stage per batch, each taken
+  /// from what the screen shows before it, with `after` the data the glue
+  /// sets inside it, as the peer handed it (an id twice, a count off:
+  /// never replaced). Old positions name what the screen shows; inserted
+  /// items and sections are read from `after` at their new positions, as
+  /// UIKit asks the data source for them; an update's content is its id's
+  /// in `after`. Indexes are kept exactly as the peer gave them, out of
+  /// range or not, so that the rules judge what UIKit would; an empty batch
+  /// is no stage.
+  ///
+  /// UIKit counts the data source's sections and items after each batch
+  /// against what the batch leaves (`NSInternalInconsistencyException`,
+  /// "invalid number of items in section …"): the first stage where they
+  /// differ is the error. Data with an id twice and every count right is
+  /// shown as it is: the error too, the screen showing an item twice.
+  static func glued(
+    _ batches: [(batch: UIKitBatch, after: [Section<SectionID, ItemID, Content>])], from old: Snapshot<SectionID, ItemID, Content>, by traits: StrategyTraits
+  ) -> (Changeset, GlueDataError?) {
+    let updates = traits.updates ?? .reconfigure  // what its glue calls
     var stages: [Stage] = []
-    var before = old
+    var screen = old
+    var mismatch: GlueDataError?
+    var judged = true  // until a stage breaks a rule or disagrees with its data
     for (batch, after) in batches {
-      defer { before = after }
       guard !batch.isEmpty else { continue }
       var contentOfItem: [ItemID: Content?] = [:]
-      for item in after.allItems { contentOfItem[item.id] = item.content }
+      for section in after { for item in section.items { contentOfItem[item.id] = item.content } }
       func content(atOld path: ItemPath) -> Content? {
-        guard before.contains(path) else { return nil }
-        let item = before.item(at: path)
+        guard screen.contains(path) else { return nil }
+        let item = screen.item(at: path)
         return contentOfItem[item.id] ?? item.content
+      }
+      func afterItem(_ path: ItemPath) -> Item<ItemID, Content>? {
+        guard path.section >= 0 && path.section < after.count, path.item >= 0 && path.item < after[path.section].items.count else { return nil }
+        return after[path.section].items[path.item]
       }
       // Where a peer names a place that does not exist, any item stands in:
       // the rules reject the place, whatever the item.
-      let stand = after.allItems.first ?? before.allItems.first
+      let stand = after.lazy.flatMap(\.items).first ?? screen.allItems.first
       var stage = Stage()
       stage.sectionDeletes = batch.deleteSections
       stage.sectionInserts = batch.insertSections.compactMap { index in
-        if after.numberOfSections > index && index >= 0 { return .init(index: index, section: after.section(at: index)) }
-        return before.sections.first.map { .init(index: index, section: $0) }
+        if index >= 0 && index < after.count { return .init(index: index, section: after[index]) }
+        return screen.sections.first.map { .init(index: index, section: $0) }
       }
       stage.sectionMoves = batch.moveSections.map { Move(from: $0.from, to: $0.to) }
       stage.sectionUpdates = batch.reloadSections.map { index in
-        guard index >= 0 && index < before.numberOfSections else { return .init(index: index, content: nil) }
-        let id = before.sectionIdentifiers[index]
-        return .init(index: index, content: after.indexOfSection(id).map(after.sectionContent(at:)) ?? before.sectionContent(at: index))
+        guard index >= 0 && index < screen.numberOfSections else { return .init(index: index, content: nil) }
+        let id = screen.sectionIdentifiers[index]
+        return .init(index: index, content: after.first { $0.id == id }?.content ?? screen.sectionContent(at: index))
       }
       stage.itemDeletes = batch.deleteItems
       stage.itemInserts = batch.insertItems.compactMap { path in
-        if after.contains(path) { return .init(path: path, item: after.item(at: path)) }
+        if let item = afterItem(path) { return .init(path: path, item: item) }
         return stand.map { .init(path: path, item: $0) }
       }
       stage.itemMoves = batch.moveItems.map { Move(from: $0.from, to: $0.to) }
       stage.itemUpdates = batch.reloadItems.map { .init(path: $0, content: content(atOld: $0)) }
       stages.append(stage)
+      // The first broken rule or mismatch is the verdict: what follows is
+      // never reached on a device.
+      guard judged, let shown = try? stage.apply(to: screen, updates: updates) else {
+        judged = false  // the rule is the verdict (the replay finds it)
+        continue
+      }
+      if let problem = Self.disagreement(shown, after) {
+        mismatch = GlueDataError(stage: stages.count - 1, problem: problem)
+        judged = false
+        continue
+      }
+      screen = shown
     }
-    self.init(stages: stages)
+    return (Changeset(stages: stages, updates: updates), mismatch)
+  }
+
+  /// How the data after a batch disagrees with the screen the batch leaves,
+  /// in UIKit's words, or `nil`.
+  static func disagreement(_ shown: Snapshot<SectionID, ItemID, Content>, _ data: [Section<SectionID, ItemID, Content>]) -> GlueDataError.Problem? {
+    if shown.numberOfSections != data.count {
+      return .count("invalid number of sections: the batch leaves \(shown.numberOfSections), the data source holds \(data.count)")
+    }
+    for (s, section) in data.enumerated() where shown.numberOfItems(inSectionAt: s) != section.items.count {
+      return .count("invalid number of items in section \(s): the batch leaves \(shown.numberOfItems(inSectionAt: s)), the data source holds \(section.items.count)")
+    }
+    do { _ = try Snapshot(sections: data) } catch { return .ids("the data source's data is no snapshot: \(error)") }
+    return nil
   }
 }
 
@@ -72,11 +115,5 @@ extension Snapshot {
   /// Whether `path` names an item of this snapshot.
   func contains(_ path: ItemPath) -> Bool {
     path.section >= 0 && path.section < numberOfSections && path.item >= 0 && path.item < numberOfItems(inSectionAt: path.section)
-  }
-
-  /// A snapshot of sections the peer handed back; `fallback` where they do
-  /// not form one (an id twice): the final check then says what is wrong.
-  static func rebuilt(_ sections: [Section], or fallback: Self) -> Self {
-    (try? Snapshot(sections: sections)) ?? fallback
   }
 }

@@ -25,9 +25,12 @@ struct ChangesetEffect {
 /// the pair with plain dictionaries and compared, id by id, with what the
 /// changeset did. Written apart from the strategies on purpose.
 enum MoveRuleOracle {
-  /// The first way `effect` breaks `rule` on the pair, or `nil`.
+  /// The first way `effect` breaks `rule` on the pair, or `nil`; where the
+  /// strategy `reinserts` kept items, an item the rule moves may be
+  /// re-inserted instead.
   static func check(
-    _ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, limits: OracleLimits = .full, pair index: @autoclosure () -> _IndexedPair
+    _ rule: StrategyTraits.MoveRule, _ effect: ChangesetEffect, reinserts: Bool = false, limits: OracleLimits = .full,
+    pair index: @autoclosure () -> _IndexedPair
   ) -> String? {
     switch rule {
     case .unspecified, .minimal:
@@ -39,9 +42,20 @@ enum MoveRuleOracle {
     case .unspecified, .minimal:
       return nil
     case .greedyRank:
-      return compare("moved item", expected: pair.greedyMovedItems(), actual: effect.movedItems)
-        ?? compare("moved section", expected: pair.greedyMovedSections(), actual: effect.movedSections)
-        ?? compare("re-inserted item", expected: [], actual: effect.reinsertedItems)
+      guard reinserts else {
+        return compare("moved item", expected: pair.greedyMovedItems(), actual: effect.movedItems)
+          ?? compare("moved section", expected: pair.greedyMovedSections(), actual: effect.movedSections)
+          ?? compare("re-inserted item", expected: [], actual: effect.reinsertedItems)
+      }
+      // A strategy that re-inserts kept items (IGListKit's updates become a
+      // delete and an insert) moves the rule's items or re-inserts them.
+      let greedy = pair.greedyMovedItems(), greedySections = pair.greedyMovedSections()
+      return compare("moved item", expected: greedy.intersection(effect.movedItems), actual: effect.movedItems)
+        ?? compare("moved or re-inserted item", expected: greedy.subtracting(effect.movedItems),
+                   actual: greedy.subtracting(effect.movedItems).intersection(effect.reinsertedItems))
+        ?? compare("moved section", expected: greedySections.intersection(effect.movedSections), actual: effect.movedSections)
+        ?? compare("moved or re-inserted section", expected: greedySections.subtracting(effect.movedSections),
+                   actual: greedySections.subtracting(effect.movedSections).intersection(effect.reinsertedSections))
     case .forwardScan:
       let scan = pair.forwardScan()
       return compare("moved item", expected: [], actual: effect.movedItems)

@@ -124,12 +124,27 @@ public enum Verifier {
   /// A strategy of this library makes its changeset for the UIKit given:
   /// under `.reload` a stage whose reloads UIKit would misplace is split
   /// (``Changeset/performed(as:from:)``). A peer whose glue declares its
-  /// update call (``StrategyTraits/updates``) is judged by that call.
+  /// update call (``StrategyTraits/updates``) is judged by that call, and
+  /// the data its glue sets before a batch is held to what the batch
+  /// leaves (``GlueDataError``): a count that differs is `wrong count`, an
+  /// id twice with every count right `wrong result`.
   public static func changeset(
     _ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot, updates target: UpdateKind = .reconfigure
   ) -> Result<StringChangeset, VerificationFailure> {
     do {
-      let made = try strategy.checkedStringChangeset(from: old, to: new)
+      let made: StringChangeset
+      if let glued = strategy as? any ConvertingStrategy {
+        // The data its glue sets before each batch is judged as UIKit
+        // judges the data source's: never replaced by the target.
+        switch glued.checkedGlueChangeset(from: old, to: new) {
+        case .success(let changeset): made = changeset
+        case .failure(let error):
+          if case .ids = error.problem { return .failure(.wrongResult(error.description)) }
+          return .failure(.wrongCount(error.description))
+        }
+      } else {
+        made = try strategy.checkedStringChangeset(from: old, to: new)
+      }
       if let declared = strategy.traits.updates {
         var judged = made
         judged.updates = declared
@@ -190,7 +205,7 @@ public enum Verifier {
       if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
       if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
       guard oracle.limits.quality else { return nil }
-      if let broken = MoveRuleOracle.check(traits.moveRule, effect, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
+      if let broken = MoveRuleOracle.check(traits.moveRule, effect, reinserts: traits.reinsertsKeptItems, limits: oracle.limits, pair: oracle.indexed) { return .moveRule(broken) }
       if let count = judgement.fewestStages, changeset.stages.count > count {
         return .tooManyStages(stages: changeset.stages.count, fewest: count)
       }

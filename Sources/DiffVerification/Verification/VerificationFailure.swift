@@ -251,3 +251,35 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
 func _seconds(_ seconds: Double) -> String {
   seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
 }
+
+/// Failures counted by severity, as `fuzz`, `verify` and the tables give
+/// them: a reader sees at once whether anything crashes.
+public struct SeverityCounts: Codable, Sendable, Equatable, CustomStringConvertible {
+  public var crash = 0
+  public var wrongScreen = 0
+  public var cost = 0
+  /// Failures of the yardstick itself (`min_moves`), not of a strategy.
+  public var yardstick = 0
+
+  public init() {}
+
+  public var total: Int { crash + wrongScreen + cost + yardstick }
+
+  public mutating func count(_ kind: VerificationFailure.Kind) {
+    switch kind.severity {
+    case .crash: crash += 1
+    case .wrongScreen: wrongScreen += 1
+    case .cost: cost += 1
+    case nil: yardstick += 1
+    }
+  }
+
+  /// "crash 0, wrong screen 2, cost 31", and the yardstick's where there are some.
+  public var description: String {
+    "crash \(crash), wrong screen \(wrongScreen), cost \(cost)" + (yardstick > 0 ? ", yardstick \(yardstick)" : "")
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case crash, wrongScreen = "wrong screen", cost, yardstick
+  }
+}

@@ -17,7 +17,7 @@
 /// previous output's release out of the timed region.
 public struct PreparedDiff<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
   @usableFromInline let _diff: () -> Void
-  @usableFromInline let _changeset: () -> Changeset<SectionID, ItemID, Content>?
+  @usableFromInline let _changeset: () -> (Changeset<SectionID, ItemID, Content>, GlueDataError?)?
   @usableFromInline let _discard: () -> Void
 
   /// - Parameters:
@@ -28,6 +28,17 @@ public struct PreparedDiff<SectionID: Hashable, ItemID: Hashable, Content: Equat
   @inlinable
   public init<Output>(
     diff: @escaping () -> Output, changeset convert: @escaping (Output) -> Changeset<SectionID, ItemID, Content>
+  ) {
+    self.init(diff: diff, glue: { (convert($0), nil) })
+  }
+
+  /// A diff whose UIKit glue sets data of its own before each batch (a
+  /// peer's `setData`): `convert` gives the changeset its batches make and
+  /// the first stage whose data disagrees with what the stage leaves.
+  @inlinable
+  public init<Output>(
+    diff: @escaping () -> Output,
+    glue convert: @escaping (Output) -> (Changeset<SectionID, ItemID, Content>, GlueDataError?)
   ) {
     let box = _OutputBox<Output>()
     _diff = { box.output = diff() }
@@ -46,7 +57,15 @@ public struct PreparedDiff<SectionID: Hashable, ItemID: Hashable, Content: Equat
   /// The output of the last ``diff()`` as a changeset, then released; `nil`
   /// when there is none (not run yet, or already taken).
   @inlinable
-  public func changeset() -> Changeset<SectionID, ItemID, Content>? { _changeset() }
+  public func changeset() -> Changeset<SectionID, ItemID, Content>? { _changeset()?.0 }
+
+  /// The output of the last ``diff()`` as a changeset, or the first stage
+  /// whose glue data disagrees with it; `nil` when there is none.
+  @inlinable
+  public func checkedChangeset() -> Result<Changeset<SectionID, ItemID, Content>, GlueDataError>? {
+    guard let (changeset, error) = _changeset() else { return nil }
+    return error.map { .failure($0) } ?? .success(changeset)
+  }
 
   /// Releases the last output without converting it.
   @inlinable
@@ -68,6 +87,44 @@ extension ConvertingStrategy {
     let prepared = prepareDiff(from: old, to: new)
     prepared.diff()
     return prepared.changeset() ?? Changeset()  // never nil after diff()
+  }
+
+  /// The changeset of two string snapshots, or the first stage whose data,
+  /// as the strategy's glue sets it, is not what the stage leaves: what the
+  /// harness judges.
+  public func checkedGlueChangeset(
+    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
+  ) -> Result<Changeset<String, String, String>, GlueDataError> {
+    let prepared = preparedStringDiff(from: old, to: new)
+    prepared.diff()
+    return prepared.checkedChangeset() ?? .success(Changeset())  // never nil after diff()
+  }
+}
+
+/// The data a strategy's UIKit glue sets before a batch disagrees with what
+/// the batch leaves on screen: UIKit counts the data source against the
+/// batch, so a count that differs raises; an id twice with every count
+/// right is shown as the data says, an item twice on screen.
+public struct GlueDataError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The stage (0-based) whose data disagrees.
+  public var stage: Int
+  /// What disagrees, in UIKit's words.
+  public var problem: Problem
+
+  public enum Problem: Hashable, Sendable {
+    /// A section or item count differs: UIKit's "invalid number of items
+    /// in section …", `NSInternalInconsistencyException`.
+    case count(String)
+    /// Every count agrees, but the data is no snapshot (an id twice).
+    case ids(String)
+  }
+
+  public init(stage: Int, problem: Problem) { (self.stage, self.problem) = (stage, problem) }
+
+  public var description: String {
+    switch problem {
+    case .count(let text), .ids(let text): return "stage \(stage): \(text)"
+    }
   }
 }
 

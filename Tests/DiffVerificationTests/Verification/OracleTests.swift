@@ -71,6 +71,34 @@ import Testing
     #expect(Verifier.verify(worse, madeBy: StrategyTraits(), oracle: oracle) == nil)  // no promise, no failure
   }
 
+  /// IGListKit's rule (greedy rank, its updates a delete and an insert):
+  /// an item the rule moves may be re-inserted instead, never left alone
+  /// while other items move in its place.
+  @Test func greedyRankLetsAReinsertingStrategyReinsertWhatTheRuleMoves() throws {
+    let old = try snapshot([("A", ["a", "b", "c", "d"])]), new = try snapshot([("A", ["b", "a", "c", "d"])])
+    let oracle = PairOracle(old: old, new: new)
+    let greedy = StrategyTraits(moveRule: .greedyRank), reinserting = StrategyTraits(moveRule: .greedyRank, reinsertsKeptItems: true)
+    var matching = Heckel().matching(from: old, to: new)
+    #expect(matching.itemMoved == [true, true, false, false])  // b and a change rank
+    let moved = Changeset(from: old, to: new, matching: matching)
+    #expect(Verifier.verify(moved, madeBy: greedy, oracle: oracle) == nil)
+    #expect(Verifier.verify(moved, madeBy: reinserting, oracle: oracle) == nil)
+    var reinserted = matching
+    reinserted.itemOldIndex[0] = -1  // b deleted and inserted again
+    reinserted.itemMoved[0] = false
+    let reinsert = Changeset(from: old, to: new, matching: reinserted)
+    #expect(Verifier.verify(reinsert, madeBy: reinserting, oracle: oracle) == nil)
+    #expect(Verifier.verify(reinsert, madeBy: greedy, oracle: oracle)?.kind == .wrongIDs)
+    var others = matching
+    others.itemMoved[2] = true  // c moves as well: valid, not the rule
+    let failure = Verifier.verify(Changeset(from: old, to: new, matching: others), madeBy: reinserting, oracle: oracle)
+    #expect(failure == .moveRule("moved item \"c\": not expected by the rule, but the changeset has it"))
+    others = matching
+    others.itemMoved[0] = false  // b neither moved nor re-inserted: a alone moves, valid
+    let kept = Verifier.verify(Changeset(from: old, to: new, matching: others), madeBy: reinserting, oracle: oracle)
+    #expect(kept == .moveRule("moved or re-inserted item \"b\": expected, but the changeset does not have it"))
+  }
+
   @Test func naiveRuleNamesTheItemItShouldHaveKept() throws {
     // b's content changes: the scan keeps b and updates it.
     let old = try snapshot([("A", ["a", "b"])])
