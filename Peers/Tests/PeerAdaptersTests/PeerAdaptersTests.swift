@@ -119,7 +119,9 @@ let new = flat("d", "a", "x", "c=2")
     let before = flat("a=1", "b")
     let after = flat("b", "a=2", "n=3")
     let batch = UIKitBatch(insertItems: [path(2)], reloadItems: [path(0)], moveItems: [(path(1), path(0))])
-    let changeset = Changeset(batches: [(batch, after)], from: before)
+    // Reconfigured in place: as a reload, its insert would land on the move's destination.
+    let (changeset, mismatch) = Changeset.glued([(batch, after.sections)], from: before, by: StrategyTraits(updates: .reconfigure))
+    #expect(mismatch == nil && changeset.updates == .reconfigure)
     #expect(changeset.stages.count == 1)
     #expect(changeset.stages[0].itemInserts == [.init(path: path(2), item: Item("n", content: "3"))])
     #expect(changeset.stages[0].itemUpdates == [.init(path: path(0), content: "2")])
@@ -128,13 +130,40 @@ let new = flat("d", "a", "x", "c=2")
 
   @Test func anEmptyBatchIsNoStageAndAPlaceOutOfRangeIsKept() {
     let before = flat("a")
-    let changeset = Changeset(batches: [(UIKitBatch(), before), (UIKitBatch(deleteItems: [path(5)]), flat("a"))], from: before)
+    let (changeset, mismatch) = Changeset.glued(
+      [(UIKitBatch(), before.sections), (UIKitBatch(deleteItems: [path(5)]), flat("a").sections)], from: before, by: StrategyTraits(updates: .reload))
     #expect(changeset.stages.count == 1 && changeset.stages[0].itemDeletes == [path(5)])
+    #expect(mismatch == nil)  // the broken rule is the verdict
     guard case .invalidStage(let error)? = Verifier.check(changeset, from: before, to: flat("a")), case .brokenRule(let broken) = error.error
     else {
       Issue.record("the out-of-range delete was not judged by a rule")
       return
     }
     #expect(broken.rule == 1)
+  }
+
+  /// The data a glue sets is never replaced: UIKit counts it against the
+  /// batch (DifferenceKit 0.3.0's "invalid number of items", its issue #5).
+  @Test func dataWhoseCountDiffersFromTheBatchIsUIKitsInvalidNumberOfItems() {
+    let before = flat("a", "b")
+    let batch = UIKitBatch(deleteItems: [path(0)])  // leaves one item; the data holds two
+    let (_, mismatch) = Changeset.glued([(batch, flat("b", "x").sections)], from: before, by: StrategyTraits(updates: .reload))
+    #expect(mismatch == GlueDataError(stage: 0, problem: .count("invalid number of items in section 0: the batch leaves 1, the data source holds 2")))
+    let sections = UIKitBatch(deleteSections: [0])
+    let (_, kept) = Changeset.glued([(sections, before.sections)], from: before, by: StrategyTraits(updates: .reload))
+    #expect(kept == GlueDataError(stage: 0, problem: .count("invalid number of sections: the batch leaves 0, the data source holds 1")))
+  }
+
+  /// Every count right, but an id twice in the data: shown as it is, an item twice.
+  @Test func dataWithAnIDTwiceAndEveryCountRightIsAWrongScreen() throws {
+    let before = flat("a", "b")
+    let twice = [Section<String, String, String>("s", items: [Item("a"), Item("a")])]
+    let (changeset, mismatch) = Changeset.glued([(UIKitBatch(reloadItems: [path(1)]), twice)], from: before, by: StrategyTraits(updates: .reload))
+    #expect(changeset.stages.count == 1)
+    guard case .ids(let text)? = mismatch?.problem else {
+      Issue.record("an id twice was not found: \(String(describing: mismatch))")
+      return
+    }
+    #expect(mismatch?.stage == 0 && text.hasPrefix("the data source's data is no snapshot: "), "\(text)")
   }
 }
