@@ -4,9 +4,10 @@ import SnapshotDiff
 /// `UICollectionView` would receive it (`diff --format uikit`).
 public enum ChangesetPrinter {
   /// A stage a paragraph, an operation a line, each with the id it concerns
-  /// (read from the state before the stage for old coordinates).
-  public static func text(_ changeset: StringChangeset, from old: StringSnapshot) -> String {
-    if changeset.stages.isEmpty { return "no stage: the snapshots are equal\n" }
+  /// (read from the state before the stage for old coordinates). Given
+  /// `new`, an empty changeset says whether the snapshots differ.
+  public static func text(_ changeset: StringChangeset, from old: StringSnapshot, to new: StringSnapshot? = nil) -> String {
+    if changeset.stages.isEmpty { return noStage(old, new) + "\n" }
     var out = ""
     var state = old
     for (k, stage) in changeset.stages.enumerated() {
@@ -26,7 +27,7 @@ public enum ChangesetPrinter {
       for i in stage.itemInserts { out += "  insert item \(i.path) \"\(i.item.id)\"\n" }
       for m in stage.itemMoves { out += "  move item \(m.from) → \(m.to)\(itemID(m.from))\n" }
       for u in stage.itemUpdates { out += "  update item \(u.path)\(itemID(u.path)): content \"\(u.content ?? "")\"\n" }
-      guard let next = try? stage.apply(to: state) else {
+      guard let next = try? stage.apply(to: state, updates: changeset.updates) else {
         out += "  (this stage breaks a rule: ids after it are not shown)\n"
         return out
       }
@@ -38,9 +39,29 @@ public enum ChangesetPrinter {
   /// Each stage as the `performBatchUpdates` block a `UICollectionView`
   /// would receive. The data source must show the stage's result before the
   /// block runs, as a diffable data source arranges.
-  public static func uikit(_ changeset: StringChangeset) -> String {
+  ///
+  /// Under `.reload`, a stage of item reloads alone is printed as the call
+  /// on its own, outside any block, as a glue that reloads after its batch
+  /// sends it (DeepDiff's); UIKit performs it as an update of its own.
+  /// Given the pair, an empty changeset says whether the snapshots differ.
+  public static func uikit(_ changeset: StringChangeset, from old: StringSnapshot? = nil, to new: StringSnapshot? = nil) -> String {
+    if changeset.stages.isEmpty, let old { return "// " + noStage(old, new) + ", nothing to call\n" }
     let reloads = changeset.updates == .reload
-    return uikit(changeset.stages.map { .batchUpdates($0.collectionViewCalls(isReloaded: { _ in reloads }), animated: true) })
+    let count = changeset.stages.count
+    return changeset.stages.enumerated().map { k, stage in
+      let calls = stage.collectionViewCalls(isReloaded: { _ in reloads })
+      let heading = "// stage \(k) (of \(count), counted from 0): the data source now holds its result\n"
+      if reloads, calls.count == 1, case .reloadItems = calls[0] {
+        return heading + "\(calls[0])  // on its own, outside performBatchUpdates\n"
+      }
+      return heading + "\(CollectionViewUpdate.batchUpdates(calls, animated: true))\n"
+    }.joined().nonEmpty ?? uikit([])
+  }
+
+  /// An empty changeset, said of its pair: equal, or left as it was.
+  static func noStage(_ old: StringSnapshot, _ new: StringSnapshot?) -> String {
+    guard let new, new != old else { return "no stage: the snapshots are equal" }
+    return "no stage, yet the snapshots differ: the screen keeps showing the old one"
   }
 
   /// Batch updates, one a stage, as `diff --format uikit` lays them out
@@ -51,4 +72,8 @@ public enum ChangesetPrinter {
       "// stage \(k) (of \(updates.count), counted from 0): the data source now holds its result\n\(update)\n"
     }.joined()
   }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
