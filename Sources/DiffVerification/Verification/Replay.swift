@@ -9,7 +9,12 @@ import SnapshotDiff
 /// are not counted as removing and adding its id.
 struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   var result: Snapshot<S, I, C>
+  /// What the model shows after the last stage applied.
+  var shown: UIKitModel.State<S, I, C>
   var error: ChangesetError?
+  /// Where the library's apply disagreed with the model (``Library``): a
+  /// bug in one of them, whatever the changeset.
+  var disagreement: String?
   var removed: [I] = []
   var added: [I] = []
   var movedItems: [I] = []
@@ -17,33 +22,92 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   var removedSections: [S] = []
   var addedSections: [S] = []
 
-  init(_ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>) {
+  /// Replays `changeset` through ``UIKitModel``; where the state is at
+  /// most `Library.crossCheckedItems` items, through `library`'s apply too,
+  /// stage by stage, and any difference in their verdicts or states is
+  /// ``disagreement``.
+  init(_ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, library: Library<S, I, C> = .shipped) {
     result = old
+    shown = UIKitModel.State(old)
+    var libraryState: Snapshot<S, I, C>? = old.numberOfItems <= crossCheckedItems ? old : nil
     for (k, stage) in changeset.stages.enumerated() {
       // Ids are read before the stage applies, and only where they exist:
       // an out-of-range path is the stage's error, reported below.
-      func exists(_ p: ItemPath) -> Bool {
-        p.section >= 0 && p.section < result.numberOfSections && p.item >= 0 && p.item < result.numberOfItems(inSectionAt: p.section)
-      }
-      func exists(_ s: Int) -> Bool { s >= 0 && s < result.numberOfSections }
-      for p in stage.itemDeletes where exists(p) { removed.append(result.item(at: p).id) }
-      for m in stage.itemMoves where exists(m.from) { movedItems.append(result.item(at: m.from).id) }
+      let before = shown
+      func id(_ p: ItemPath) -> I? { before.holds(p) ? before.sections[p.section].rows[p.item].id : nil }
+      func exists(_ s: Int) -> Bool { s >= 0 && s < before.sections.count }
+      for p in stage.itemDeletes { if let id = id(p) { removed.append(id) } }
+      for m in stage.itemMoves { if let id = id(m.from) { movedItems.append(id) } }
       for s in stage.sectionDeletes where exists(s) {
-        removed += result.section(at: s).items.map(\.id)
-        removedSections.append(result.sectionIdentifiers[s])
+        removed += before.sections[s].rows.map(\.id)
+        removedSections.append(before.sections[s].id)
       }
-      for m in stage.sectionMoves where exists(m.from) { movedSections.append(result.sectionIdentifiers[m.from]) }
+      for m in stage.sectionMoves where exists(m.from) { movedSections.append(before.sections[m.from].id) }
       for insert in stage.itemInserts { added.append(insert.item.id) }
       for insert in stage.sectionInserts {
         added += insert.section.items.map(\.id)
         addedSections.append(insert.section.id)
       }
-      do {
-        result = try stage.apply(to: result, updates: changeset.updates)
-      } catch {
-        self.error = ChangesetError(stage: k, error: error)
+      let modelled: Result<UIKitModel.State<S, I, C>, StageError>
+      do { modelled = .success(try UIKitModel.perform(stage, on: before, updates: changeset.updates)) } catch { modelled = .failure(error) }
+      if let state = libraryState {
+        let applied: Result<Snapshot<S, I, C>, StageError>
+        do { applied = .success(try library.apply(stage, state, changeset.updates)) } catch { applied = .failure(error) }
+        if let difference = Self.disagreement(modelled, applied) {
+          disagreement = "stage \(k): \(difference)"
+          libraryState = nil  // said once
+        } else if case .success(let next) = applied {
+          libraryState = next
+        }
+      }
+      switch modelled {
+      case .failure(let stageError):
+        self.error = ChangesetError(stage: k, error: stageError)
         return
+      case .success(let next):
+        shown = next
       }
     }
+    // An id twice fails the stage that made it: what is shown is a snapshot.
+    result = shown.snapshot ?? old
+  }
+
+  /// How the library's verdict on one stage differs from the model's, or `nil`.
+  static func disagreement(
+    _ modelled: Result<UIKitModel.State<S, I, C>, StageError>, _ applied: Result<Snapshot<S, I, C>, StageError>
+  ) -> String? {
+    switch (modelled, applied) {
+    case (.failure(let a), .failure(let b)):
+      return a.rule == b.rule ? nil : "the model says \(a), the library's apply says \(b)"
+    case (.failure(let a), .success):
+      return "the model says \(a), the library's apply accepts the stage"
+    case (.success, .failure(let b)):
+      return "the model accepts the stage, the library's apply says \(b)"
+    case (.success(let state), .success(let snapshot)):
+      let modelled = UIKitModel.State(snapshot)
+      if let difference = UIKitModel.firstDifference(modelled, state) {
+        return "the library's apply leaves another state than the model: \(difference)"
+      }
+      return nil
+    }
+  }
+}
+
+/// The largest state, in items, whose every stage the library's apply also
+/// replays beside the model: above it the model judges alone (the check
+/// doubles a replay's work, and large work is the bench's, on the library's
+/// fast path).
+let crossCheckedItems = 20_000
+
+/// The library code the referee cross-checks against its model: the
+/// shipped apply and comparison, or, in a test, a planted bug in either.
+struct Library<S: Hashable, I: Hashable, C: Equatable> {
+  var apply: (Stage<S, I, C>, Snapshot<S, I, C>, UpdateKind) throws(StageError) -> Snapshot<S, I, C>
+  var firstDifference: (Snapshot<S, I, C>, Snapshot<S, I, C>) -> String?
+
+  static var shipped: Self {
+    Library(
+      apply: { (stage, state, kind) throws(StageError) in try stage.apply(to: state, updates: kind) },
+      firstDifference: { $0.firstDifference(to: $1) })
   }
 }

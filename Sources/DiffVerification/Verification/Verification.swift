@@ -83,12 +83,20 @@ public enum Verifier {
     check(Replay(changeset, from: old), to: new)
   }
 
-  static func check<S, I, C>(_ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>) -> VerificationFailure? {
+  static func check<S, I, C>(
+    _ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>, library: Library<S, I, C> = .shipped
+  ) -> VerificationFailure? {
+    if let disagreement = replay.disagreement { return .modelDisagrees(disagreement) }
     if let error = replay.error { return .invalidStage(error) }
-    guard let difference = replay.result.firstDifference(to: new) else { return nil }
+    // Judged by the model's comparison; the library's must agree.
+    let difference = UIKitModel.firstDifference(replay.shown, UIKitModel.State(new))
+    if (difference == nil) != (library.firstDifference(replay.result, new) == nil) {
+      return .modelDisagrees("the library's comparison says \(difference == nil ? "they differ" : "they are equal") where the model finds \(difference ?? "them equal")")
+    }
+    guard let difference else { return nil }
     // UIKit counts what the batch leaves against what the data source
     // holds: a count that differs is its exception, the rest a wrong screen.
-    if let counts = countDifference(replay.result, new) { return .wrongCount(counts) }
+    if let counts = countDifference(replay.result, new) { return .wrongCount("\(counts); first difference: \(difference)") }
     return .wrongResult(difference)
   }
 

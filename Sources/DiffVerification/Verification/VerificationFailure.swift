@@ -55,6 +55,10 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   case invalidMatching(MatchingError)
   /// Valid, but in more stages than the rules need for its operations.
   case tooManyStages(stages: Int, fewest: Int)
+  /// The library's apply or comparison disagrees with the referee's own
+  /// model of UIKit (``UIKitModel``): a bug in one of them, not in the
+  /// strategy's choices.
+  case modelDisagrees(String)
   /// A failure another process found, as it reported it.
   case reported(Kind, message: String)
 
@@ -78,6 +82,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case badRequest
     /// Not a failure of a strategy: the file it was given is not valid input.
     case invalidInput
+    /// The library and the referee's model of UIKit disagree.
+    case modelDisagrees
 
     public var description: String {
       switch self {
@@ -95,6 +101,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .hang: return "hang"
       case .invalidMatching: return "invalid matching"
       case .tooManyStages: return "too many stages"
+      case .modelDisagrees: return "model disagrees"
       case .badRequest: return "bad request"
       case .invalidInput: return "invalid input"
       }
@@ -133,7 +140,8 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .invalidMatching: return .tooManyStages
       case .tooManyStages: return .badRequest
       case .badRequest: return .invalidInput
-      case .invalidInput: return nil
+      case .invalidInput: return .modelDisagrees
+      case .modelDisagrees: return nil
       }
     }
 
@@ -182,6 +190,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .tooManyStages:
         return "no exception: one more performBatchUpdates (an animation pass and a layout) than the rules need"
       case .badRequest, .invalidInput: return "none: the input was not valid"
+      case .modelDisagrees: return "unknown: the library and the referee's model of UIKit disagree, so one of them is wrong"
       }
     }
 
@@ -192,7 +201,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       case .rule, .invalidResult, .wrongCount, .crash, .hang, .invalidMatching: return .crash
       case .wrongResult: return .wrongScreen
       case .wrongIDs, .notMinimal, .notEmpty, .moveRule, .tooManyStages: return .cost
-      case .belowMinimum, .minimumMoves, .badRequest, .invalidInput: return nil
+      case .belowMinimum, .minimumMoves, .badRequest, .invalidInput, .modelDisagrees: return nil
       }
     }
 
@@ -220,6 +229,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .invalidMatching(let error): return "invalid matching: \(error)"
     case let .tooManyStages(stages, fewest):
       return "too many stages: \(stages), where the rules allow its operations in \(fewest)"
+    case .modelDisagrees(let what): return "model disagrees: \(what)"
     case .reported(_, let message): return message
     }
   }
@@ -242,6 +252,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .hung: return .hang
     case .invalidMatching: return .invalidMatching
     case .tooManyStages: return .tooManyStages
+    case .modelDisagrees: return .modelDisagrees
     case .reported(let kind, _): return kind
     }
   }

@@ -59,7 +59,13 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
       let before = state
       do {
         if k == changeset.stages.count - 1 {
-          if let result = try stage._apply(to: before, expecting: snapshot) { state = result } else { reached = true }
+          if let result = try stage._apply(to: before, expecting: snapshot) {
+            state = result
+          } else {
+            reached = true
+            // Debug builds and tests: comparing in place agrees with building.
+            assert((try? stage.apply(to: before)).map { $0.firstDifference(to: snapshot) == nil } ?? false, "the last stage, compared in place, is not what building it gives")
+          }
         } else {
           state = try stage.apply(to: before)
         }

@@ -279,6 +279,30 @@ import Testing
           sections[0].content = "changed"
           targets.append(try Snap(sections: sections))
         }
+        // Near misses that keep the flat list of items but move a section
+        // boundary, either way, and that add or drop a trailing item.
+        for s in built.sections.indices.dropLast() {
+          sections = built.sections
+          if let last = sections[s].items.popLast() {
+            sections[s + 1].items.insert(last, at: 0)
+            targets.append(try Snap(sections: sections))
+          }
+          sections = built.sections
+          if !sections[s + 1].items.isEmpty {
+            sections[s].items.append(sections[s + 1].items.removeFirst())
+            targets.append(try Snap(sections: sections))
+          }
+        }
+        if let s = built.sections.indices.last {
+          sections = built.sections
+          sections[s].items.append(Snap.Item("trailing-extra"))
+          targets.append(try Snap(sections: sections))
+          if !built.sections[s].items.isEmpty {
+            sections = built.sections
+            sections[s].items.removeLast()
+            targets.append(try Snap(sections: sections))
+          }
+        }
         for target in targets {
           let compared = try stage._apply(to: state, expecting: target)
           // nil exactly when the built state is the target; else the built state itself.

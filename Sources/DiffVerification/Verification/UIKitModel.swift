@@ -1,0 +1,363 @@
+import SnapshotDiff
+
+/// UIKit's batch updates, modelled apart from the library: what the
+/// referee judges a changeset by.
+///
+/// Written from the batch update rules article and its sources, not from
+/// `Stage.apply`, and sharing no code with it: plain arrays of ids, one
+/// operation at a time, the rules checked one after another in the
+/// article's order, written for clarity rather than speed. A bug in the
+/// library's apply or comparison then shows as a disagreement with the
+/// model instead of blinding every verdict at once.
+///
+/// - Complexity: O(*n* · *k*) a stage for *n* items and *k* operations.
+public enum UIKitModel {
+  /// What a collection view shows: sections of rows, each an id and a content.
+  public struct State<S: Hashable, I: Hashable, C: Equatable>: Equatable {
+    public struct Row: Equatable {
+      public var id: I
+      public var content: C?
+    }
+
+    public struct Block: Equatable {
+      public var id: S
+      public var content: C?
+      public var rows: [Row]
+    }
+
+    public var sections: [Block]
+
+    public init(_ snapshot: Snapshot<S, I, C>) {
+      sections = snapshot.sections.map { section in
+        Block(id: section.id, content: section.content, rows: section.items.map { Row(id: $0.id, content: $0.content) })
+      }
+    }
+
+    /// The snapshot showing the same; `nil` where an id is there twice.
+    public var snapshot: Snapshot<S, I, C>? {
+      try? Snapshot(sections: sections.map { block in
+        Section(block.id, content: block.content, items: block.rows.map { Item($0.id, content: $0.content) })
+      })
+    }
+
+    /// Whether `path` names a row.
+    func holds(_ path: ItemPath) -> Bool {
+      path.section >= 0 && path.section < sections.count && path.item >= 0 && path.item < sections[path.section].rows.count
+    }
+  }
+
+  typealias Operation = BatchUpdateError.Operation
+
+  /// One batch as UIKit is handed it, each operation named as UIKit would
+  /// name it in an exception (a reload's delete and insert are "reloads").
+  struct Batch<S: Hashable, I: Hashable, C: Equatable> {
+    typealias Row = State<S, I, C>.Row
+    typealias Block = State<S, I, C>.Block
+    var sectionDeletes: [(index: Int, name: Operation)] = []
+    var sectionInserts: [(index: Int, block: Block, name: Operation)] = []
+    var sectionMoves: [(from: Int, to: Int)] = []
+    var sectionUpdates: [(index: Int, content: C?)] = []
+    var itemDeletes: [(path: ItemPath, name: Operation)] = []
+    var itemInserts: [(path: ItemPath, row: Row, name: Operation)] = []
+    var itemMoves: [(from: ItemPath, to: ItemPath)] = []
+    var itemUpdates: [(path: ItemPath, content: C?, name: Operation)] = []
+  }
+
+  /// The state after one stage, performed as UIKit performs it: item
+  /// updates as `kind` says, section updates always as reloads.
+  ///
+  /// - Throws: the first rule broken, in rule order, or an invalid result
+  ///   (an id twice), as ``StageError``.
+  public static func perform<S, I, C>(
+    _ stage: Stage<S, I, C>, on state: State<S, I, C>, updates kind: UpdateKind
+  ) throws(StageError) -> State<S, I, C> {
+    let reloadsItems = kind == .reload
+    var batch = Batch<S, I, C>()
+    batch.sectionDeletes = stage.sectionDeletes.map { ($0, .sectionDelete) }
+    batch.sectionInserts = stage.sectionInserts.map { insert in
+      let block = State<S, I, C>.Block(
+        id: insert.section.id, content: insert.section.content, rows: insert.section.items.map { .init(id: $0.id, content: $0.content) })
+      return (insert.index, block, .sectionInsert)
+    }
+    batch.sectionMoves = stage.sectionMoves.map { ($0.from, $0.to) }
+    batch.sectionUpdates = stage.sectionUpdates.map { ($0.index, $0.content) }
+    batch.itemDeletes = stage.itemDeletes.map { ($0, .itemDelete) }
+    batch.itemInserts = stage.itemInserts.map { ($0.path, .init(id: $0.item.id, content: $0.item.content), .itemInsert) }
+    batch.itemMoves = stage.itemMoves.map { ($0.from, $0.to) }
+    batch.itemUpdates = stage.itemUpdates.map { ($0.path, $0.content, reloadsItems ? .itemReload : .itemUpdate) }
+    // First as given, updates in place: the old side, and the whole batch
+    // where nothing reloads.
+    try check(batch, on: state)
+    let placed = try place(batch, on: state)
+    let reloads = (reloadsItems && !batch.itemUpdates.isEmpty) || !batch.sectionUpdates.isEmpty
+    guard reloads else { return placed }
+    let rewritten = reloadsAsDeletesAndInserts(batch, on: state, items: reloadsItems)
+    try check(rewritten, on: state)
+    return try place(rewritten, on: state)
+  }
+
+  /// The batch with each reload written as UIKit performs it: a delete at
+  /// its old position, and an insert at the old position shifted by the
+  /// batch's deletes and inserts, never by its moves (the article's "Two
+  /// kinds of update": counted down by the deletes before it in its
+  /// section, then up by each insert at or before it, ascending).
+  static func reloadsAsDeletesAndInserts<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>, items: Bool) -> Batch<S, I, C> {
+    var out = batch
+    let deletedSections = batch.sectionDeletes.map(\.index)
+    let insertedSections = batch.sectionInserts.map(\.index).sorted()
+    func shiftedSection(_ s: Int) -> Int {
+      var index = s - deletedSections.filter { $0 < s }.count
+      for inserted in insertedSections where inserted <= index { index += 1 }
+      return index
+    }
+    for update in batch.sectionUpdates {
+      var block = state.sections[update.index]
+      block.content = update.content
+      out.sectionDeletes.append((update.index, .sectionReload))
+      out.sectionInserts.append((shiftedSection(update.index), block, .sectionReload))
+    }
+    out.sectionUpdates = []
+    guard items else { return out }
+    for update in batch.itemUpdates {
+      let section = shiftedSection(update.path.section)
+      var index = update.path.item - batch.itemDeletes.filter { $0.path.section == update.path.section && $0.path.item < update.path.item }.count
+      for inserted in batch.itemInserts.filter({ $0.path.section == section }).map(\.path.item).sorted() where inserted <= index {
+        index += 1
+      }
+      let row = State<S, I, C>.Row(id: state.sections[update.path.section].rows[update.path.item].id, content: update.content)
+      out.itemDeletes.append((update.path, .itemReload))
+      out.itemInserts.append((ItemPath(section: section, item: index), row, .itemReload))
+    }
+    out.itemUpdates = []
+    return out
+  }
+
+  // MARK: The rules, one after another
+
+  /// The seven rules of the article, in its order; the first broken throws.
+  static func check<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws(StageError) {
+    let oldSections = state.sections.count
+    let newSections = max(0, oldSections - batch.sectionDeletes.count + batch.sectionInserts.count)
+    // Each side's operations in one list, in the order they are reported.
+    let oldSectionOps: [(Int, Operation)] =
+      batch.sectionDeletes.map { ($0.index, $0.name) } + batch.sectionMoves.map { ($0.from, .sectionMove) }
+      + batch.sectionUpdates.map { ($0.index, .sectionReload) }
+    let newSectionOps: [(Int, Operation)] = batch.sectionInserts.map { ($0.index, $0.name) } + batch.sectionMoves.map { ($0.to, .sectionMove) }
+    let oldItemOps: [(ItemPath, Operation)] =
+      batch.itemDeletes.map { ($0.path, $0.name) } + batch.itemMoves.map { ($0.from, .itemMove) } + batch.itemUpdates.map { ($0.path, $0.name) }
+    let newItemOps: [(ItemPath, Operation)] = batch.itemInserts.map { ($0.path, $0.name) } + batch.itemMoves.map { ($0.to, .itemMove) }
+    func broken(_ error: BatchUpdateError) -> StageError { .brokenRule(error) }
+
+    // Rule 1: every old position is there before; every new section after,
+    // and every new item index is not negative (past the end is rule 7).
+    for (s, name) in oldSectionOps where !(0..<oldSections).contains(s) {
+      throw broken(.positionOutOfRange(name, .section(s), isNew: false))
+    }
+    for (path, name) in oldItemOps where !state.holds(path) {
+      throw broken(.positionOutOfRange(name, .item(path), isNew: false))
+    }
+    for (s, name) in newSectionOps where !(0..<newSections).contains(s) {
+      throw broken(.positionOutOfRange(name, .section(s), isNew: true))
+    }
+    for (path, name) in newItemOps where !(0..<newSections).contains(path.section) || path.item < 0 {
+      throw broken(.positionOutOfRange(name, .item(path), isNew: true))
+    }
+
+    // Rule 2: one operation at most per old position.
+    var oldSectionOp: [Operation?] = Array(repeating: nil, count: oldSections)
+    for (s, name) in oldSectionOps {
+      if let first = oldSectionOp[s] { throw broken(.duplicateOldPosition(.section(s), first, name)) }
+      oldSectionOp[s] = name
+    }
+    if let (path, first, second) = firstShared(oldItemOps) { throw broken(.duplicateOldPosition(.item(path), first, second)) }
+
+    // Rule 3: one operation at most per new position.
+    var newSectionOp: [Operation?] = Array(repeating: nil, count: newSections)
+    for (s, name) in newSectionOps {
+      if let first = newSectionOp[s] { throw broken(.duplicateNewPosition(.section(s), first, name)) }
+      newSectionOp[s] = name
+    }
+    if let (path, first, second) = firstShared(newItemOps) { throw broken(.duplicateNewPosition(.item(path), first, second)) }
+
+    // Rule 4: nothing done to an item of a section deleted.
+    let deleted = Set(batch.sectionDeletes.map(\.index))
+    for (path, name) in oldItemOps where deleted.contains(path.section) {
+      throw broken(.itemOperationInDeletedSection(name, path))
+    }
+    // Rule 5: nothing placed into a section inserted.
+    let inserted = Set(batch.sectionInserts.map(\.index))
+    for (path, name) in newItemOps where inserted.contains(path.section) {
+      throw broken(.itemOperationInInsertedSection(name, path))
+    }
+
+    // Rule 6: no item operation in a section moved or reloaded, on either side.
+    let moved = Set(batch.sectionMoves.map(\.from))
+    let reloaded = Set(batch.sectionUpdates.map(\.index))
+    for (path, name) in oldItemOps {
+      if moved.contains(path.section) { throw broken(.itemOperationInChangedSection(name, path, sectionChange: .sectionMove)) }
+      if reloaded.contains(path.section) { throw broken(.itemOperationInChangedSection(name, path, sectionChange: .sectionReload)) }
+    }
+    let layout = sectionLayout(batch, oldSections: oldSections, newSections: newSections)
+    for (path, name) in newItemOps {
+      switch layout[path.section] {
+      case .moved: throw broken(.itemOperationInChangedSection(name, path, sectionChange: .sectionMove))
+      case .kept(let s) where reloaded.contains(s):
+        throw broken(.itemOperationInChangedSection(name, path, sectionChange: .sectionReload))
+      default: break
+      }
+    }
+
+    // Rule 7: each kept section's count after the update is its count
+    // before, less what leaves it, plus what lands in it; nothing lands past it.
+    let counts = countsAfter(batch, layout, on: state)
+    for (path, name) in newItemOps where path.item >= counts[path.section] {
+      throw broken(.invalidItemCount(section: path.section, countAfterUpdate: counts[path.section], name, path))
+    }
+  }
+
+  /// Where one new section comes from.
+  enum Origin: Equatable {
+    case inserted(Int)  // the insert's place in the batch
+    case moved(from: Int)
+    case kept(Int)
+  }
+
+  /// Each new section's origin: inserts and move destinations take their
+  /// places, and the old sections neither deleted nor moved fill the rest
+  /// in their order. Call it once rules 1 to 3 hold.
+  static func sectionLayout<S, I, C>(_ batch: Batch<S, I, C>, oldSections: Int, newSections: Int) -> [Origin] {
+    var layout: [Origin?] = Array(repeating: nil, count: newSections)
+    for (k, insert) in batch.sectionInserts.enumerated() { layout[insert.index] = .inserted(k) }
+    for move in batch.sectionMoves { layout[move.to] = .moved(from: move.from) }
+    let leaving = Set(batch.sectionDeletes.map(\.index) + batch.sectionMoves.map(\.from))
+    var survivors = (0..<oldSections).filter { !leaving.contains($0) }.makeIterator()
+    return layout.map { origin in origin ?? survivors.next().map(Origin.kept) ?? .kept(-1) }
+  }
+
+  /// The number of rows of each new section after the batch.
+  static func countsAfter<S, I, C>(_ batch: Batch<S, I, C>, _ layout: [Origin], on state: State<S, I, C>) -> [Int] {
+    var leaving: [Int: Int] = [:], landing: [Int: Int] = [:]
+    for delete in batch.itemDeletes { leaving[delete.path.section, default: 0] += 1 }
+    for move in batch.itemMoves { leaving[move.from.section, default: 0] += 1 }
+    for insert in batch.itemInserts { landing[insert.path.section, default: 0] += 1 }
+    for move in batch.itemMoves { landing[move.to.section, default: 0] += 1 }
+    return layout.enumerated().map { j, origin in
+      switch origin {
+      case .inserted: return 0  // it arrives with its rows (rule 5)
+      case .moved(let s), .kept(let s):
+        return s < 0 ? 0 : state.sections[s].rows.count - leaving[s, default: 0] + landing[j, default: 0]
+      }
+    }
+  }
+
+  /// The least position two operations share, with the first two there
+  /// in list order; `nil` where every position is used once.
+  static func firstShared(_ ops: [(ItemPath, Operation)]) -> (ItemPath, Operation, Operation)? {
+    var best: (ItemPath, Operation, Operation)?
+    var firstAt: [ItemPath: Operation] = [:], secondAt: [ItemPath: Operation] = [:]
+    for (path, name) in ops {
+      if firstAt[path] == nil {
+        firstAt[path] = name
+      } else if secondAt[path] == nil {
+        secondAt[path] = name
+        if best.map({ path < $0.0 }) ?? true { best = (path, firstAt[path]!, name) }
+      }
+    }
+    return best
+  }
+
+  // MARK: Placing
+
+  /// The state after a batch that keeps the rules: each new section from
+  /// its origin, each kept section's rows with inserts and move
+  /// destinations in their places and the rows that stay filling the rest
+  /// in order; updates replace content where they stand.
+  ///
+  /// - Throws: ``StageError/invalidResult(_:)`` where an id is then there twice.
+  static func place<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws(StageError) -> State<S, I, C> {
+    let oldSections = state.sections.count
+    let newSections = max(0, oldSections - batch.sectionDeletes.count + batch.sectionInserts.count)
+    let layout = sectionLayout(batch, oldSections: oldSections, newSections: newSections)
+    let counts = countsAfter(batch, layout, on: state)
+    let leaving = Set(batch.itemDeletes.map(\.path) + batch.itemMoves.map(\.from))
+    var updates: [ItemPath: C?] = [:]
+    for update in batch.itemUpdates { updates[update.path] = update.content }
+    var landing: [Int: [(item: Int, row: State<S, I, C>.Row)]] = [:]
+    for insert in batch.itemInserts { landing[insert.path.section, default: []].append((insert.path.item, insert.row)) }
+    for move in batch.itemMoves {
+      landing[move.to.section, default: []].append((move.to.item, state.sections[move.from.section].rows[move.from.item]))
+    }
+    var result = state
+    result.sections = []
+    for (j, origin) in layout.enumerated() {
+      let s: Int
+      switch origin {
+      case .inserted(let k):
+        result.sections.append(batch.sectionInserts[k].block)
+        continue
+      case .moved(let from): s = from
+      case .kept(let kept): s = kept
+      }
+      var block = state.sections[s]
+      if let update = batch.sectionUpdates.first(where: { $0.index == s }) { block.content = update.content }
+      var slots: [State<S, I, C>.Row?] = Array(repeating: nil, count: counts[j])
+      for (item, row) in landing[j] ?? [] { slots[item] = row }
+      var free = slots.indices.filter { slots[$0] == nil }.makeIterator()
+      for (i, row) in state.sections[s].rows.enumerated() {
+        let here = ItemPath(section: s, item: i)
+        if leaving.contains(here) { continue }
+        var kept = row
+        if let update = updates[here] { kept.content = update }
+        if let slot = free.next() { slots[slot] = kept }
+      }
+      block.rows = slots.compactMap { $0 }
+      result.sections.append(block)
+    }
+    if let error = firstRepeatedID(result) { throw .invalidResult(error) }
+    return result
+  }
+
+  /// The first section id, then item id, shown twice.
+  static func firstRepeatedID<S, I, C>(_ state: State<S, I, C>) -> SnapshotError? {
+    var sectionAt: [S: Int] = [:]
+    for (s, block) in state.sections.enumerated() {
+      if let first = sectionAt[block.id] { return .duplicateSection("\(block.id)", first: first, second: s) }
+      sectionAt[block.id] = s
+    }
+    var itemAt: [I: ItemPath] = [:]
+    for (s, block) in state.sections.enumerated() {
+      for (i, row) in block.rows.enumerated() {
+        let here = ItemPath(section: s, item: i)
+        if let first = itemAt[row.id] { return .duplicateItem("\(row.id)", first: first, second: here) }
+        itemAt[row.id] = here
+      }
+    }
+    return nil
+  }
+
+  // MARK: Comparing
+
+  /// The first place where what is shown differs from `target`, in the
+  /// words of a wrong result; `nil` where they are the same, section by
+  /// section and row by row, lengths included.
+  public static func firstDifference<S, I, C>(_ shown: State<S, I, C>, _ target: State<S, I, C>) -> String? {
+    func text(_ content: C?) -> String { content.map { "\"\($0)\"" } ?? "none" }
+    for s in 0..<max(shown.sections.count, target.sections.count) {
+      guard s < shown.sections.count else { return "section \(s): missing, expected \"\(target.sections[s].id)\"" }
+      guard s < target.sections.count else { return "section \(s): \"\(shown.sections[s].id)\" is extra" }
+      let a = shown.sections[s], b = target.sections[s]
+      if a.id != b.id { return "section \(s): \"\(a.id)\", expected \"\(b.id)\"" }
+      if a.content != b.content { return "section \(s) content: \(text(a.content)), expected \(text(b.content))" }
+      for i in 0..<max(a.rows.count, b.rows.count) {
+        let here = ItemPath(section: s, item: i)
+        guard i < a.rows.count else { return "item \(here): missing, expected \"\(b.rows[i].id)\"" }
+        guard i < b.rows.count else { return "item \(here): \"\(a.rows[i].id)\" is extra" }
+        if a.rows[i].id != b.rows[i].id { return "item \(here): \"\(a.rows[i].id)\", expected \"\(b.rows[i].id)\"" }
+        if a.rows[i].content != b.rows[i].content {
+          return "item \(here) content: \(text(a.rows[i].content)), expected \(text(b.rows[i].content))"
+        }
+      }
+    }
+    return nil
+  }
+}
