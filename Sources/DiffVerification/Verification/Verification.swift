@@ -234,8 +234,8 @@ public enum Verifier {
     return fewest(changeset, from: oracle.old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
   }
 
-  /// The in-place fewest stages (``FewestStages``), plus one where the
-  /// changeset keeps reloads in a batch of their own that UIKit needs: a
+  /// The in-place fewest stages (``FewestStages``), plus one for each batch
+  /// of reloads the changeset keeps apart because UIKit needs it: a
   /// stage of updates alone whose updates, merged back into the stage before
   /// it, UIKit would misplace (the rules article: a reload is placed
   /// ignoring moves; WWDC 2018 session 225's fix is that second batch).
@@ -245,15 +245,16 @@ public enum Verifier {
     guard let inPlace, inPlace < changeset.stages.count else { return inPlace }
     let stages = changeset.stages, kind = changeset.updates
     var state = old
+    var needed = 0  // reload batches kept apart that UIKit needs, one each
     for k in stages.indices {
-      guard let next = try? stages[k].apply(to: state, updates: kind) else { return inPlace }
+      guard let next = try? stages[k].apply(to: state, updates: kind) else { return inPlace + needed }
       if k + 1 < stages.count, let merged = merging(stages[k + 1], into: stages[k], before: state, after: next) {
         let apart = try? stages[k + 1].apply(to: next, updates: kind)
-        if (try? merged.apply(to: state, updates: kind)) != apart { return inPlace + 1 }
+        if (try? merged.apply(to: state, updates: kind)) != apart { needed += 1 }
       }
       state = next
     }
-    return inPlace
+    return inPlace + needed
   }
 
   /// `stage` (updates only) written into `previous`, at the positions its

@@ -10,13 +10,16 @@ import Testing
     #expect(Strategies.names == ["hashmap", "heckel", "myers", "naive", "stdlib"])
   }
 
-  /// Every corpus file, recursively, through every strategy.
+  /// Every corpus file, recursively, through every strategy, for both
+  /// UIKits (`--uikit ios13` and `ios15`).
   @Test(arguments: try! CorpusCase.files(at: [corpusFolder]))
   func corpusReplays(file: String) throws {
     let pair = try CorpusCase.load(contentsOf: file)
     for strategy in Self.strategies {
-      let failure = Verifier.verify(strategy, from: pair.old, to: pair.new)
-      #expect(failure == nil, "\(strategy.name) on \(file): \(failure.map(String.init(describing:)) ?? "")")
+      for kind in [UpdateKind.reconfigure, .reload] {
+        let failure = Verifier.verify(strategy, oracle: PairOracle(old: pair.old, new: pair.new, updates: kind))
+        #expect(failure == nil, "\(strategy.name) \(kind) on \(file): \(failure.map(String.init(describing:)) ?? "")")
+      }
     }
   }
 
