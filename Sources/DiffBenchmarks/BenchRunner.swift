@@ -208,7 +208,8 @@ public struct BenchRunner {
     // too (this run is also its warm-up).
     for k in apply.active where S.self != String.self && apply.verified[k] {
       guard let changeset = run(subjects[k], old, new), let made = apply.counts[k],
-        let failure = Verifier.checkOtherPath(changeset, from: old, to: new, sameCountsAs: made)
+        let failure = Verifier.checkOtherPath(
+          changeset, from: old, to: new, madeBy: subjects[k].traits, updates: settings.updates, sameCountsAs: made)
       else { continue }
       apply.verified[k] = false
       if !cells[k].record(failure, step: step) { apply.counts[k] = nil }

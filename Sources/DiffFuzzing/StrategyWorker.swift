@@ -139,7 +139,8 @@ struct Worker {
           watchdog.begin(strategy: name, iteration: iteration, deadline: Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work))
           let made = strategy.intChangeset(from: ints.old, to: ints.new)
           watchdog.end()
-          failure = Verifier.checkOtherPath(made, from: ints.old, to: ints.new, sameCountsAs: changeset.counts)
+          failure = Verifier.checkOtherPath(
+            made, from: ints.old, to: ints.new, madeBy: strategy.traits, updates: configuration.updates, sameCountsAs: changeset.counts)
             .map { .reported($0.kind, message: "the Int path: \($0)") }
         }
       case .failure(let broken): failure = broken

@@ -68,8 +68,9 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
         shown = next
       }
     }
-    // An id twice fails the stage that made it: what is shown is a snapshot.
-    result = shown.snapshot ?? old
+    // An id twice fails the stage that made it: what is shown is a snapshot,
+    // the library's own where it was replayed and agreed.
+    if disagreement == nil, let libraryState { result = libraryState } else { result = shown.snapshot ?? old }
   }
 
   /// How the library's verdict on one stage differs from the model's, or `nil`.

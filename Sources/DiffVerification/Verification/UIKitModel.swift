@@ -313,7 +313,8 @@ public enum UIKitModel {
       block.rows = slots.compactMap { $0 }
       result.sections.append(block)
     }
-    if let error = firstRepeatedID(result) { throw .invalidResult(error) }
+    // Only an insert brings an id in: the rest are the old rows, each placed once.
+    if !batch.itemInserts.isEmpty || !batch.sectionInserts.isEmpty, let error = firstRepeatedID(result) { throw .invalidResult(error) }
     return result
   }
 

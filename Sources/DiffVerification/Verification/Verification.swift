@@ -287,13 +287,18 @@ public enum Verifier {
 
   /// Checks a changeset made on another representation of a pair already
   /// judged as strings (the `Int` path): it reaches its own target within
-  /// the rules, and its counts are the string changeset's.
+  /// the rules, and its counts are the string changeset's. It is performed
+  /// as the string one was (``changeset(_:from:to:updates:)``): as its
+  /// strategy's glue declares, else for the UIKit given.
   public static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
-    _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
-    sameCountsAs made: StringChangeset.Counts
+    _ made: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
+    madeBy traits: StrategyTraits = StrategyTraits(), updates target: UpdateKind = .reconfigure,
+    sameCountsAs counts: StringChangeset.Counts
   ) -> VerificationFailure? {
+    var changeset = made
+    if let declared = traits.updates { changeset.updates = declared } else { changeset = made.performed(as: target, from: old) }
     if let failure = check(changeset, from: old, to: new) { return failure }
-    let c = changeset.counts
+    let c = changeset.counts, made = counts
     guard [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
       == [made.stages, made.sectionOperations, made.deletes, made.inserts, made.moves, made.updates]
     else {
