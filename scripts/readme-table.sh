@@ -9,7 +9,8 @@ summary=$(ls -t results/peers-*.summary.csv 2>/dev/null | head -1 || true)
 [ -x "$P" ] || { echo "readme-table: $P is not built; run make peers" >&2; exit 2; }
 run=${summary%.summary.csv}
 fuzz=()
-for f in "$run".fuzz-*.json; do [ -e "$f" ] && fuzz+=(--fuzz "$f"); done
+# The run's own fuzz summaries, or FUZZ_RUN's (results/peers-COMMIT) where the bench was rerun apart.
+for f in "${FUZZ_RUN:-$run}".fuzz-*.json; do [ -e "$f" ] && fuzz+=(--fuzz "$f"); done
 table=$($P table "$summary" "${fuzz[@]}")
 python3 - "$table" <<'PY'
 import sys
