@@ -126,7 +126,6 @@ struct WorkerCommand: ParsableCommand {
   }
 }
 
-/// Seconds one strategy may take on one pair; the documented default is 10.
 /// `--uikit`: the UIKit a changeset is judged against, which decides how
 /// its item updates are performed (the batch update rules article).
 struct UIKitOption: ParsableArguments {
@@ -142,6 +141,7 @@ struct UIKitOption: ParsableArguments {
   var updates: UpdateKind { UpdateKind(target: target.rawValue)! }
 }
 
+/// Seconds one strategy may take on one pair; the documented default is 10.
 struct TimeoutOption: ParsableArguments {
   @Option(help: "CPU seconds one strategy call may use before it is a hang (a failure); more where its cost model estimates more for the pair. A call blocked without using CPU is a hang after ten times its deadline of wall time.")
   var timeout: Double = 10

@@ -44,10 +44,9 @@ struct DiffCommand: ParsableCommand {
     case .failure(let failure) where failure.kind == .wrongCount || failure.kind == .wrongResult:
       // Only a glue whose data disagrees with its batches fails here: the
       // batches are still what UIKit receives, so they are shown.
-      printError("\(file): \(strategy): \(failure.severity.map { "\($0): " } ?? "")\(failure)")
-      var sent = contender.stringChangeset(from: pair.old, to: pair.new)
-      sent.updates = contender.traits.updates ?? uikit.updates
-      changeset = sent
+      printError("\(file): \(strategy): \(failure.withSeverity)")
+      changeset = Verifier.performed(
+        contender.stringChangeset(from: pair.old, to: pair.new), by: contender.traits, for: uikit.updates, from: pair.old)
     case .failure(let failure):
       printError("\(file): \(strategy): \(failure)")
       throw ExitCode(1)
@@ -92,7 +91,7 @@ struct CheckCommand: ParsableCommand {
     }
     if let failure = Verifier.check(changes, from: pair.old, to: pair.new) {
       // One line: the severity, the failure, and what UIKit does with it.
-      print("\(changeset): \(failure.severity.map { "\($0): " } ?? "")\(failure); in UIKit: \(failure.kind.inUIKit)")
+      print("\(changeset): \(failure.withSeverity); in UIKit: \(failure.kind.inUIKit)")
       throw ExitCode(1)
     }
     print("ok: \(changes.stages.count) stage\(changes.stages.count == 1 ? "" : "s") reach\(changes.stages.count == 1 ? "es" : "") the target")

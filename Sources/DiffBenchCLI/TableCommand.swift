@@ -15,7 +15,7 @@ struct TableCommand: ParsableCommand {
       Per workload: each strategy's time over the floor's (median of the run's samples, each \
       divided by the floor's of its round), its moves against min_moves and its stages against min_stages; per \
       built-in session, each strategy's per-apply median and p99; per fuzz summary (`fuzz \
-      --summary`), pairs fuzzed, skipped and failures by kind. A cell without rows says why: \
+      --summary`), pairs fuzzed, skipped, failures by severity and those kept by kind. A cell without rows says why: \
       "no sections" (a strategy without sections, on a workload with them) or "skipped" (its cost).
       Exit status: 0 printed, 2 invalid input.
       """)

@@ -84,8 +84,7 @@ public struct CorpusVerifier {
     var severities = SeverityCounts()
     func record(_ file: String, _ name: String, _ failure: VerificationFailure?) {
       if let failure {
-        // ids quoted in it may hold line breaks
-        output(oneLine("\(file): \(name): \(failure.severity.map { "\($0): " } ?? "")\(failure)"))
+        output(oneLine("\(file): \(name): \(failure.withSeverity)"))  // ids quoted in it may hold line breaks
         failed += 1
         severities.count(failure.kind)
       } else {

@@ -45,35 +45,33 @@ public enum ChangesetPrinter {
   /// sends it (DeepDiff's); UIKit performs it as an update of its own.
   /// Given the pair, an empty changeset says whether the snapshots differ.
   public static func uikit(_ changeset: StringChangeset, from old: StringSnapshot? = nil, to new: StringSnapshot? = nil) -> String {
-    if changeset.stages.isEmpty, let old { return "// " + noStage(old, new) + ", nothing to call\n" }
+    if changeset.stages.isEmpty { return "// " + noStage(old, new) + ", nothing to call\n" }
     let reloads = changeset.updates == .reload
-    let count = changeset.stages.count
-    return changeset.stages.enumerated().map { k, stage in
+    return laidOut(changeset.stages.map { stage in
       let calls = stage.collectionViewCalls(isReloaded: { _ in reloads })
-      let heading = "// stage \(k) (of \(count), counted from 0): the data source now holds its result\n"
-      if reloads, calls.count == 1, case .reloadItems = calls[0] {
-        return heading + "\(calls[0])  // on its own, outside performBatchUpdates\n"
-      }
-      return heading + "\(CollectionViewUpdate.batchUpdates(calls, animated: true))\n"
-    }.joined().nonEmpty ?? uikit([])
+      if reloads, calls.count == 1, case .reloadItems = calls[0] { return "\(calls[0])  // on its own, outside performBatchUpdates" }
+      return "\(CollectionViewUpdate.batchUpdates(calls, animated: true))"
+    })
   }
 
-  /// An empty changeset, said of its pair: equal, or left as it was.
-  static func noStage(_ old: StringSnapshot, _ new: StringSnapshot?) -> String {
-    guard let new, new != old else { return "no stage: the snapshots are equal" }
+  /// An empty changeset, said of its pair: equal (or not known to differ),
+  /// or left as it was.
+  static func noStage(_ old: StringSnapshot?, _ new: StringSnapshot?) -> String {
+    guard let old, let new, new != old else { return "no stage: the snapshots are equal" }
     return "no stage, yet the snapshots differ: the screen keeps showing the old one"
   }
 
   /// Batch updates, one a stage, as `diff --format uikit` lays them out
   /// (also what a `DiffableDataSource` recorded, to set beside it).
   public static func uikit(_ updates: [CollectionViewUpdate]) -> String {
-    if updates.isEmpty { return "// no stage: the snapshots are equal, nothing to call\n" }
-    return updates.enumerated().map { k, update in
-      "// stage \(k) (of \(updates.count), counted from 0): the data source now holds its result\n\(update)\n"
+    if updates.isEmpty { return "// " + noStage(nil, nil) + ", nothing to call\n" }
+    return laidOut(updates.map(\.description))
+  }
+
+  /// Each stage's calls under a line that numbers it.
+  static func laidOut(_ stages: [String]) -> String {
+    stages.enumerated().map { k, calls in
+      "// stage \(k) (of \(stages.count), counted from 0): the data source now holds its result\n\(calls)\n"
     }.joined()
   }
-}
-
-extension String {
-  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -23,7 +23,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   var addedSections: [S] = []
 
   /// Replays `changeset` through ``UIKitModel``; where the state is at
-  /// most `Library.crossCheckedItems` items, through `library`'s apply too,
+  /// most ``crossCheckedItems`` items, through `library`'s apply too,
   /// stage by stage, and any difference in their verdicts or states is
   /// ``disagreement``.
   init(_ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, library: Library<S, I, C> = .shipped) {

@@ -153,12 +153,7 @@ public enum Verifier {
       } else {
         made = try strategy.checkedStringChangeset(from: old, to: new)
       }
-      if let declared = strategy.traits.updates {
-        var judged = made
-        judged.updates = declared
-        return .success(judged)
-      }
-      return .success(made.performed(as: target, from: old))
+      return .success(performed(made, by: strategy.traits, for: target, from: old))
     } catch {
       return .failure(.invalidMatching(error))
     }
@@ -285,20 +280,30 @@ public enum Verifier {
     return merged
   }
 
+  /// A strategy's changeset as UIKit is given it: performed as its glue
+  /// declares (``StrategyTraits/updates``), else made for the UIKit
+  /// `target` (``Changeset/performed(as:from:)``).
+  public static func performed<S: Hashable, I: Hashable, C: Equatable>(
+    _ made: Changeset<S, I, C>, by traits: StrategyTraits, for target: UpdateKind, from old: Snapshot<S, I, C>
+  ) -> Changeset<S, I, C> {
+    guard let declared = traits.updates else { return made.performed(as: target, from: old) }
+    var sent = made
+    sent.updates = declared
+    return sent
+  }
+
   /// Checks a changeset made on another representation of a pair already
   /// judged as strings (the `Int` path): it reaches its own target within
   /// the rules, and its counts are the string changeset's. It is performed
-  /// as the string one was (``changeset(_:from:to:updates:)``): as its
-  /// strategy's glue declares, else for the UIKit given.
+  /// as the string one was (``performed(_:by:for:from:)``).
   public static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
-    _ made: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
+    _ other: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
     madeBy traits: StrategyTraits = StrategyTraits(), updates target: UpdateKind = .reconfigure,
-    sameCountsAs counts: StringChangeset.Counts
+    sameCountsAs made: StringChangeset.Counts
   ) -> VerificationFailure? {
-    var changeset = made
-    if let declared = traits.updates { changeset.updates = declared } else { changeset = made.performed(as: target, from: old) }
+    let changeset = performed(other, by: traits, for: target, from: old)
     if let failure = check(changeset, from: old, to: new) { return failure }
-    let c = changeset.counts, made = counts
+    let c = changeset.counts
     guard [c.stages, c.sectionOperations, c.deletes, c.inserts, c.moves, c.updates]
       == [made.stages, made.sectionOperations, made.deletes, made.inserts, made.moves, made.updates]
     else {

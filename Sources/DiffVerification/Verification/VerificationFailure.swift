@@ -237,6 +237,9 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   /// ``Kind/severity`` of this failure's kind.
   public var severity: Severity? { kind.severity }
 
+  /// The failure after its severity, as the commands print it: "crash: rule 3: …".
+  public var withSeverity: String { severity.map { "\($0): \(self)" } ?? description }
+
   public var kind: Kind {
     switch self {
     case .invalidStage(let error): return error.error.rule.map(Kind.rule) ?? .invalidResult

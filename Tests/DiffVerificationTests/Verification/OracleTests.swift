@@ -78,7 +78,7 @@ import Testing
     let old = try snapshot([("A", ["a", "b", "c", "d"])]), new = try snapshot([("A", ["b", "a", "c", "d"])])
     let oracle = PairOracle(old: old, new: new)
     let greedy = StrategyTraits(moveRule: .greedyRank), reinserting = StrategyTraits(moveRule: .greedyRank, reinsertsKeptItems: true)
-    var matching = Heckel().matching(from: old, to: new)
+    let matching = Heckel().matching(from: old, to: new)
     #expect(matching.itemMoved == [true, true, false, false])  // b and a change rank
     let moved = Changeset(from: old, to: new, matching: matching)
     #expect(Verifier.verify(moved, madeBy: greedy, oracle: oracle) == nil)
