@@ -6,14 +6,8 @@ let package = Package(
   products: [
     // What apps import.
     .library(name: "SnapshotDiff", targets: ["SnapshotDiff"]),
-    // The harness, by dependency: verification is pure Swift; fuzzing adds
-    // child processes; benchmarks add jemalloc.
-    .library(name: "DiffVerification", targets: ["DiffVerification"]),
-    .library(name: "DiffFuzzing", targets: ["DiffFuzzing"]),
-    .library(name: "DiffResults", targets: ["DiffResults"]),
-    .library(name: "DiffBenchmarks", targets: ["DiffBenchmarks"]),
-    .library(name: "DiffReport", targets: ["DiffReport"]),
-    // The whole command line, for another package's executable with its own strategies.
+    // The harness, for a package that races strategies of its own: the whole
+    // command line, and the types a strategy is registered and timed with.
     .library(name: "DiffBenchCLI", targets: ["DiffBenchCLI"]),
     .executable(name: "diffbench", targets: ["diffbench"]),
   ],
@@ -49,7 +43,7 @@ let package = Package(
       dependencies: ["DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
     // The report page and compare's page: plain SVG and HTML strings (the
     // library's strategy order gives each its colour; git orders the history).
-    .target(name: "DiffReport", dependencies: ["DiffProcesses", "DiffResults", "SnapshotDiff"]),
+    .target(name: "DiffReport", dependencies: ["DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",
@@ -58,6 +52,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "diffbench", dependencies: ["DiffBenchCLI"]),
+    // The harness's planted bugs: broken strategies, each caught by a test.
+    .target(name: "FaultyStrategies", dependencies: ["DiffVerification", "SnapshotDiff"]),
     // libFuzzer's target (make libfuzzer builds it with -sanitize=fuzzer); the
     // faulty strategies are linked in but known only with -DFAULTY_STRATEGIES.
     .target(name: "CLibFuzzerDriver"),
@@ -82,8 +78,7 @@ let package = Package(
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffFuzzing", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // The repository's own files: the GitHub workflows and the README's badge.
     .testTarget(name: "RepositoryTests", dependencies: [.product(name: "Yams", package: "Yams")]),
-    // Test-only: broken strategies, and a worker that runs them in child processes.
-    .target(name: "FaultyStrategies", dependencies: ["SnapshotDiff"], path: "Tests/Fixtures/FaultyStrategies"),
+    // Test-only: a worker that runs the faulty strategies in child processes.
     .executableTarget(
       name: "fuzz-fixture", dependencies: ["DiffFuzzing", "DiffVerification", "FaultyStrategies", "SnapshotDiff"],
       path: "Tests/Fixtures/fuzz-fixture"),

@@ -24,7 +24,7 @@ let package = Package(
     .target(
       name: "PeerAdapters",
       dependencies: [
-        .product(name: "SnapshotDiff", package: "SnapshotDiff"),
+        .product(name: "DiffBenchCLI", package: "SnapshotDiff"),
         .product(name: "DifferenceKit", package: "DifferenceKit"),
         .product(name: "DeepDiff", package: "DeepDiff"),
         .product(name: "Differ", package: "Differ"),
@@ -37,8 +37,7 @@ let package = Package(
       name: "PeerAdaptersTests",
       dependencies: [
         "PeerAdapters",
-        .product(name: "SnapshotDiff", package: "SnapshotDiff"),
-        .product(name: "DiffVerification", package: "SnapshotDiff"),
+        .product(name: "DiffBenchCLI", package: "SnapshotDiff"),
       ]),
   ]
 )

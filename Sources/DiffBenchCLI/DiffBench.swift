@@ -12,7 +12,7 @@ import SnapshotDiff
 /// ```swift
 /// // Sources/race/main.swift in your package
 /// import DiffBenchCLI
-/// DiffBench.main(extraStrategies: [AppendAware()])
+/// DiffBench.main(extraStrategies: [Contender(AppendAware())])
 /// ```
 ///
 /// Every command (`list`, `verify`, `fuzz`, `bench`, `compare`, `diff`,
@@ -38,7 +38,7 @@ public struct DiffBench: ParsableCommand {
   /// Runs the command line with `extraStrategies` beside the library's.
   /// Exits with the documented status (a usage error, or two strategies with one
   /// name, exits 2).
-  public static func main(extraStrategies: [any DiffStrategy]) -> Never {
+  public static func main(extraStrategies: [Contender]) -> Never {
     do {
       try Contenders.add(extraStrategies, reserving: Set(Yardstick.allCases.map(\.rawValue)))
     } catch {
@@ -82,7 +82,7 @@ struct StrategyOptions: ParsableArguments {
     }
   }
 
-  var selected: [any DiffStrategy] {
+  var selected: [Contender] {
     names.isEmpty ? Contenders.all : names.compactMap(Contenders.named)
   }
 }

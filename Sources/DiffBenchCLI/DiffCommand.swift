@@ -46,7 +46,7 @@ struct DiffCommand: ParsableCommand {
       // batches are still what UIKit receives, so they are shown.
       printError("\(file): \(strategy): \(failure.withSeverity)")
       changeset = Verifier.performed(
-        contender.stringChangeset(from: pair.old, to: pair.new), by: contender.traits, for: uikit.updates, from: pair.old)
+        contender.changeset(from: pair.old, to: pair.new), by: contender.traits, for: uikit.updates, from: pair.old)
     case .failure(let failure):
       printError("\(file): \(strategy): \(failure)")
       throw ExitCode(1)

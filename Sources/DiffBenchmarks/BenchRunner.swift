@@ -4,25 +4,25 @@ import Foundation
 @_spi(Internals) import SnapshotDiff
 
 /// How long to time each cell (one workload × one strategy).
-public struct BenchSettings: Sendable {
+package struct BenchSettings: Sendable {
   /// At least this many samples …
-  public var minSamples = 15
+  package var minSamples = 15
   /// … and at least this much timed work, whichever ends later …
-  public var budgetSeconds = 1.0
+  package var budgetSeconds = 1.0
   /// … but never more than this per cell, nor more than `maxSamples`. A cell
   /// whose one sample is estimated over a third of the cap is skipped.
-  public var capSeconds = 10.0
-  public var maxSamples = 100
+  package var capSeconds = 10.0
+  package var maxSamples = 100
   /// Samples of each apply of a trace (its figure is their median).
-  public var samplesPerApply = 5
+  package var samplesPerApply = 5
   /// The UIKit each changeset is verified against (`--uikit`): how its
   /// updates are performed, and so its stages.
-  public var updates = UpdateKind.reconfigure
+  package var updates = UpdateKind.reconfigure
 
-  public init() {}
+  package init() {}
 
   /// `--quick`: about two minutes for the quick workloads.
-  public static var quick: BenchSettings {
+  package static var quick: BenchSettings {
     var s = BenchSettings()
     s.budgetSeconds = 0.2
     s.capSeconds = 3
@@ -32,26 +32,26 @@ public struct BenchSettings: Sendable {
 }
 
 /// One cell's outcome.
-public struct CellResult: Sendable {
-  public var workload: String
-  public var strategy: String
+package struct CellResult: Sendable {
+  package var workload: String
+  package var strategy: String
   /// Its rows, compact (a long session's samples are many).
-  public var storage: CellRows
+  package var storage: CellRows
   /// Its rows, rebuilt on each read: read once and keep, or use ``storage``.
-  public var rows: [ReportRow] {
+  package var rows: [ReportRow] {
     get { storage.rows }
     set { storage = CellRows(newValue) }
   }
   /// Why it has no rows, when skipped.
-  public var skipped: String?
+  package var skipped: String?
   /// What broke, when the changeset failed verification (in a trace, the
   /// first apply that failed).
-  public var failure: String?
+  package var failure: String?
   /// Seconds one sample was estimated to take by the strategy's cost model,
   /// for a pair and a strategy whose cost is not linear (what decides a skip).
-  public var estimatedSeconds: Double?
+  package var estimatedSeconds: Double?
 
-  public init(
+  package init(
     workload: String, strategy: String, rows: [ReportRow], skipped: String?, failure: String?, estimatedSeconds: Double? = nil
   ) {
     (self.workload, self.strategy, storage) = (workload, strategy, CellRows(rows))
@@ -77,21 +77,21 @@ public struct CellResult: Sendable {
 /// timed region), warmed up, then sampled round by round so that the
 /// machine's drift hits all strategies alike. A trace is timed apply by
 /// apply, a few samples each, strategies interleaved in the same way.
-public struct BenchRunner {
-  public var workloads: [Workload]
-  public var subjects: [TimedSubject]
-  public var settings: BenchSettings
-  public var info: RunInfo
+package struct BenchRunner {
+  package var workloads: [Workload]
+  package var subjects: [TimedSubject]
+  package var settings: BenchSettings
+  package var info: RunInfo
   /// A line a cell, after its workload, with where the run is then.
-  public var log: (CellLine, BenchProgress) -> Void = { _, _ in }
+  package var log: (CellLine, BenchProgress) -> Void = { _, _ in }
   /// Where the run is during a workload (the apply of a trace being
   /// sampled), at most every half second.
-  public var progress: (BenchProgress) -> Void = { _ in }
+  package var progress: (BenchProgress) -> Void = { _ in }
   /// The cost model's rates; measured at start-up unless given (tests give
   /// them, so that a skip never depends on the machine's speed).
   var calibration: Calibration?
 
-  public init(
+  package init(
     workloads: [Workload], subjects: [TimedSubject] = TimedSubject.benched(Contenders.all),
     settings: BenchSettings, info: RunInfo
   ) {
@@ -101,7 +101,7 @@ public struct BenchRunner {
     self.info = info
   }
 
-  public func run() -> [CellResult] {
+  package func run() -> [CellResult] {
     let started = Clock.wall()
     var state = RunState(
       probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects),

@@ -17,25 +17,25 @@ import SnapshotDiff
 /// collection on only around the diff, and dumps callgrind's counters under
 /// the subject's name. Building the pair, verifying and freeing are not
 /// counted. One row per cell, `sample` 0, the times empty.
-public struct InstructionCounter {
-  public var workloads: [Workload]
-  public var subjects: [TimedSubject]
-  public var info: RunInfo
+package struct InstructionCounter {
+  package var workloads: [Workload]
+  package var subjects: [TimedSubject]
+  package var info: RunInfo
   /// The child command, e.g. `[diffbench, "count-worker"]`.
-  public var workerCommand: [String]
+  package var workerCommand: [String]
   /// Cells whose estimated time under callgrind exceeds this are skipped.
-  public var capSeconds = 60.0
+  package var capSeconds = 60.0
   /// The UIKit each changeset is verified against (`--uikit`).
-  public var updates = UpdateKind.reconfigure
+  package var updates = UpdateKind.reconfigure
   /// How much slower code runs under callgrind than natively (measured
   /// here: 40–60×), for the skip estimate.
-  public static let slowdown = 50.0
+  package static let slowdown = 50.0
   /// A line a cell, after its workload, with where the run is then.
-  public var log: (CellLine, BenchProgress) -> Void = { _, _ in }
+  package var log: (CellLine, BenchProgress) -> Void = { _, _ in }
   /// Where the run is when a workload starts (its count takes a while).
-  public var progress: (BenchProgress) -> Void = { _ in }
+  package var progress: (BenchProgress) -> Void = { _ in }
 
-  public init(workloads: [Workload], subjects: [TimedSubject], info: RunInfo, workerCommand: [String]) {
+  package init(workloads: [Workload], subjects: [TimedSubject], info: RunInfo, workerCommand: [String]) {
     self.workloads = workloads
     self.subjects = subjects
     self.info = info
@@ -43,12 +43,12 @@ public struct InstructionCounter {
   }
 
   /// What went wrong with counting itself (not with a strategy).
-  public struct CountError: Error, CustomStringConvertible {
-    public var description: String
+  package struct CountError: Error, CustomStringConvertible {
+    package var description: String
   }
 
   /// The path of `valgrind`, or `nil` when it is not installed.
-  public static var valgrind: String? {
+  package static var valgrind: String? {
     for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
       let path = "\(folder)/valgrind"
       if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -56,7 +56,7 @@ public struct InstructionCounter {
     return nil
   }
 
-  public func run() throws(CountError) -> [CellResult] {
+  package func run() throws(CountError) -> [CellResult] {
     guard let valgrind = Self.valgrind else {
       throw CountError(description: "valgrind is not installed (make installs it: apt-get install valgrind)")
     }
@@ -192,7 +192,7 @@ public struct InstructionCounter {
 
   /// Every part of a (combined) dump file written by a client request: its
   /// name and its total. Parts start with `part:`; a file of one dump has none.
-  public static func _parseDumps(_ text: String) -> [(String, UInt64)] {
+  package static func _parseDumps(_ text: String) -> [(String, UInt64)] {
     var parts: [(String, UInt64)] = []
     var current: [Substring] = []
     func close() {
@@ -209,7 +209,7 @@ public struct InstructionCounter {
 
   /// The reason a dump was written (`desc: Trigger: Client Request: NAME`)
   /// and its total instruction count (`totals:` or `summary:`).
-  public static func _parseDump(_ text: String) -> (String, UInt64)? {
+  package static func _parseDump(_ text: String) -> (String, UInt64)? {
     var reason: String?, total: UInt64?
     for line in text.split(separator: "\n") {
       if line.hasPrefix("desc: Trigger: Client Request: ") {
@@ -225,7 +225,7 @@ public struct InstructionCounter {
   /// The child: counts each subject's diff on each apply of one workload
   /// (a built-in name, or a file's path). Prints a line `KEY ALLOCATED PEAK`
   /// per counted region (``key(_:_:)``); callgrind writes the counts.
-  public static func work(workload argument: String, subjects names: [String], all: [TimedSubject]) -> Int32 {
+  package static func work(workload argument: String, subjects names: [String], all: [TimedSubject]) -> Int32 {
     guard let workload = Workload.resolve(argument) else {
       FileHandle.standardError.write(Data("count-worker: unknown workload \(argument)\n".utf8))
       return 2

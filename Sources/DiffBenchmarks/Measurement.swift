@@ -6,10 +6,10 @@ import Foundation
 
 /// Per-thread allocation counters from jemalloc (5.3): bytes allocated, and
 /// the peak of live bytes since a reset.
-public struct AllocationProbe {
+package struct AllocationProbe {
   let allocated: UnsafeMutablePointer<UInt64>?
 
-  public init() {
+  package init() {
     var pointer: UnsafeMutablePointer<UInt64>? = nil
     var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
     if mallctl("thread.allocatedp", &pointer, &size, nil, 0) != 0 { pointer = nil }
@@ -17,19 +17,19 @@ public struct AllocationProbe {
   }
 
   /// Whether jemalloc answers: it is the allocator and has its statistics.
-  public var isAvailable: Bool { allocated != nil }
+  package var isAvailable: Bool { allocated != nil }
 
   /// Bytes this thread has allocated so far, ever.
   @inline(__always)
-  public func allocatedBytes() -> UInt64 { allocated?.pointee ?? 0 }
+  package func allocatedBytes() -> UInt64 { allocated?.pointee ?? 0 }
 
   /// Starts a new peak for this thread.
-  public func resetPeak() {
+  package func resetPeak() {
     _ = mallctl("thread.peak.reset", nil, nil, nil, 0)
   }
 
   /// The most live bytes (allocated − freed) this thread reached since the reset.
-  public func peakBytes() -> UInt64 {
+  package func peakBytes() -> UInt64 {
     var value: UInt64 = 0
     var size = MemoryLayout<UInt64>.size
     return mallctl("thread.peak.read", &value, &size, nil, 0) == 0 ? value : 0
@@ -49,7 +49,7 @@ public struct AllocationProbe {
   /// of one thread: installed, they can corrupt jemalloc's list of threads
   /// when another thread ends (`CAllocationPeak.h` says how), and a test
   /// process crashed so.
-  public func exactly<R>(_ body: () -> R) -> (result: R, allocated: UInt64, peak: UInt64)? {
+  package func exactly<R>(_ body: () -> R) -> (result: R, allocated: UInt64, peak: UInt64)? {
     guard sd_exact_peak_begin() == 0 else {
       return nil
     }
@@ -62,7 +62,7 @@ public struct AllocationProbe {
 
   /// Why ``exactly(_:)`` cannot measure in this process now, in a line, or
   /// nil when it can.
-  public static func exactPeakUnavailable() -> String? {
+  package static func exactPeakUnavailable() -> String? {
     let code = Int(sd_exact_peak_begin())
     switch code {
     case 0:
@@ -82,14 +82,14 @@ public struct AllocationProbe {
   /// The exact peak of a run of `body` (see ``exactly(_:)``), its result
   /// freed after the measurement; nil, without running it, when it cannot
   /// measure here.
-  public func exactPeak<R>(of body: () -> R) -> UInt64? {
+  package func exactPeak<R>(of body: () -> R) -> UInt64? {
     guard let measured = exactly(body) else { return nil }
     blackHole(measured.result)
     return measured.peak
   }
 
   /// jemalloc's version, or nil when it is not the allocator.
-  public static var version: String? {
+  package static var version: String? {
     var pointer: UnsafePointer<CChar>? = nil
     var size = MemoryLayout<UnsafePointer<CChar>?>.size
     guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return nil }
@@ -98,12 +98,12 @@ public struct AllocationProbe {
 }
 
 /// Monotonic wall time and this thread's CPU time, in nanoseconds.
-public enum Clock {
+package enum Clock {
   @inline(__always)
-  public static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
+  package static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
 
   @inline(__always)
-  public static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
+  package static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
 
   @inline(__always)
   static func read(_ clock: clockid_t) -> UInt64 {
@@ -116,6 +116,6 @@ public enum Clock {
 /// Keeps a value alive and opaque to the optimizer, so the work that made it
 /// is not removed.
 @inline(never)
-public func blackHole<T>(_ value: T) {
+package func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }

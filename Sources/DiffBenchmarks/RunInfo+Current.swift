@@ -6,7 +6,7 @@ extension RunInfo {
   /// This checkout and machine (git and the toolchain asked, where runs are
   /// made, not in the results model): the short commit (`-dirty` with uncommitted
   /// changes outside results/), the time now, the host, the Swift toolchain.
-  public static func current() -> RunInfo {
+  package static func current() -> RunInfo {
     let commit = ChildProcess.output(["git", "rev-parse", "--short", "HEAD"]) ?? "unknown"
     let dirty = !(ChildProcess.output(["git", "status", "--porcelain", "--", ".", ":(exclude)results"]) ?? "").isEmpty
     let formatter = ISO8601DateFormatter()

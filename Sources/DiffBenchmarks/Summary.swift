@@ -5,8 +5,8 @@ import Foundation
 /// The table `diffbench bench` prints: per workload × strategy, timing,
 /// allocation and changeset quality, against both yardsticks; and per trace
 /// × strategy, the session's figures an app developer asks for.
-public enum Summary {
-  public static func table(_ cells: [CellResult]) -> String {
+package enum Summary {
+  package static func table(_ cells: [CellResult]) -> String {
     var lines: [String] = []
     let isTrace = { (cell: CellResult) in cell.storage.isTrace }
     let pairs = cells.filter { !isTrace($0) }
@@ -139,7 +139,7 @@ extension CellResult {
   /// Each measured cell's summary, as ``CellSummary/summaries(of:)`` gives
   /// from all their rows, computed a cell at a time (with its workload's
   /// floor): a long session's rows are never all rebuilt at once.
-  public static func summaries(_ cells: [CellResult]) -> [CellSummary] {
+  package static func summaries(_ cells: [CellResult]) -> [CellSummary] {
     var floors: (workload: String, rounds: CellSummary.FloorRounds?)?
     var summaries: [CellSummary] = []
     for cell in cells where !cell.storage.isEmpty {

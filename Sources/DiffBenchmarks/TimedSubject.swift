@@ -2,44 +2,42 @@ import DiffResults
 import DiffVerification
 import SnapshotDiff
 
-public typealias IntChangeset = Changeset<Int, Int, Int>
 
 /// Something the bench times on a pair: a strategy, or a yardstick (`floor`,
 /// `scan`), whose code does not change once committed.
 ///
-/// A strategy is called through ``DiffStrategy/stringChangeset(from:to:)``
-/// (``DiffStrategy/intChangeset(from:to:)`` for `Int` snapshots), protocol
-/// requirements whose witnesses are compiled per conforming type: the timed
-/// call runs a copy specialized for that type and those snapshots, behind
-/// one indirect call, whatever module the strategy comes from.
-public struct TimedSubject: Sendable {
-  public let name: String
+/// A strategy is called through its ``Contender``'s entry points, compiled
+/// where its type is known: the timed call runs a copy specialized for that
+/// type and those snapshots, behind one indirect call, whatever module the
+/// strategy comes from.
+package struct TimedSubject: Sendable {
+  package let name: String
   /// The strategy's promises and cost model (a yardstick's: none, linear).
-  public let traits: StrategyTraits
+  package let traits: StrategyTraits
   /// Whether it is a yardstick row rather than a strategy.
-  public let isYardstick: Bool
+  package let isYardstick: Bool
   /// Runs the diff; the result is the changeset (`nil` for a yardstick).
-  public let run: @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?
+  package let run: @Sendable (StringSnapshot, StringSnapshot) -> StringChangeset?
   /// The same on `Int` snapshots.
-  public let runInts: @Sendable (IntSnapshot, IntSnapshot) -> IntChangeset?
-  /// The timed call, prepared (``DiffStrategy/preparedStringDiff(from:to:)``):
+  package let runInts: @Sendable (IntSnapshot, IntSnapshot) -> IntChangeset?
+  /// The timed call, prepared (``Contender``):
   /// its input is converted here, outside the timed region, and only its
   /// `diff()` is timed or counted.
-  public let prepare: @Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>
+  package let prepare: @Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>
   /// The same on `Int` snapshots.
-  public let prepareInts: @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>
+  package let prepareInts: @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>
   /// The same through the checked entry point, for the verification run
   /// before timing: a malformed matching is a failure, not a trap.
   let checked: @Sendable (StringSnapshot, StringSnapshot, UpdateKind) -> Result<StringChangeset?, VerificationFailure>
 
-  public init(_ strategy: any DiffStrategy) {
+  package init(_ strategy: Contender) {
     name = strategy.name
     traits = strategy.traits
     isYardstick = false
-    run = { old, new in strategy.stringChangeset(from: old, to: new) }
-    runInts = { old, new in strategy.intChangeset(from: old, to: new) }
-    prepare = { old, new in strategy.preparedStringDiff(from: old, to: new) }
-    prepareInts = { old, new in strategy.preparedIntDiff(from: old, to: new) }
+    run = { strategy.changeset(from: $0, to: $1) }
+    runInts = { strategy.changeset(from: $0, to: $1) }
+    prepare = { strategy.prepareDiff(from: $0, to: $1) }
+    prepareInts = { strategy.prepareDiff(from: $0, to: $1) }
     checked = { old, new, updates in Verifier.changeset(strategy, from: old, to: new, updates: updates).map { $0 } }
   }
 
@@ -50,16 +48,16 @@ public struct TimedSubject: Sendable {
   /// the screen without diffing (`applySnapshotUsingReloadData`, a copy of
   /// a reference). Its verification runs the apply, then judges the
   /// strategy's changeset as the strategy's own.
-  public init(applying strategy: any DiffStrategy) {
+  package init(applying strategy: Contender) {
     name = strategy.name + "+apply"
     traits = strategy.traits
     isYardstick = false
-    run = { old, new in strategy.stringChangeset(from: old, to: new) }
-    runInts = { old, new in strategy.intChangeset(from: old, to: new) }
-    prepare = { old, new in Self.applying(strategy, old, new) }
-    prepareInts = { old, new in Self.applying(strategy, old, new) }
+    run = { strategy.changeset(from: $0, to: $1) }
+    runInts = { strategy.changeset(from: $0, to: $1) }
+    prepare = { old, new in Self.applying(strategy.dataSource(), { strategy.changeset(from: $0, to: $1) }, old, new) }
+    prepareInts = { old, new in Self.applying(strategy.intDataSource(), { strategy.changeset(from: $0, to: $1) }, old, new) }
     checked = { old, new, updates in
-      let source = DiffableDataSource<String, String, String>(strategy: strategy)
+      let source = strategy.dataSource()
       source.applySnapshotUsingReloadData(old)
       do {
         try source.apply(new)
@@ -73,20 +71,21 @@ public struct TimedSubject: Sendable {
   /// The data source's apply of `new` over `old`, prepared: each `diff()`
   /// resets the screen to `old`, then applies `new`.
   static func applying<S: Hashable, I: Hashable, C: Equatable>(
-    _ strategy: any DiffStrategy, _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>
+    _ source: DiffableDataSource<S, I, C>,
+    _ changeset: @escaping (Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>,
+    _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>
   ) -> PreparedDiff<S, I, C> {
-    let source = DiffableDataSource<S, I, C>(strategy: strategy)
-    return PreparedDiff(
+    PreparedDiff(
       diff: { () -> [CollectionViewUpdate]? in
         source.applySnapshotUsingReloadData(old)
         return try? source.apply(new)
-      }, changeset: { _ in strategy.changeset(from: old, to: new) })
+      }, changeset: { _ in changeset(old, new) })
   }
 
   /// What the bench measures: the yardsticks, the strategies, and the
   /// data source's whole apply with `hashmap`.
-  public static func benched(_ strategies: [any DiffStrategy]) -> [TimedSubject] {
-    yardsticks + strategies.map { TimedSubject($0) } + [TimedSubject(applying: Hashmap())]
+  package static func benched(_ strategies: [Contender]) -> [TimedSubject] {
+    yardsticks + strategies.map { TimedSubject($0) } + [TimedSubject(applying: Contenders.library[0])]
   }
 
   init(
@@ -117,22 +116,22 @@ public struct TimedSubject: Sendable {
   }
 
   /// The yardsticks, in report order.
-  public static let yardsticks: [TimedSubject] = [floor, scan]
+  package static let yardsticks: [TimedSubject] = [floor, scan]
 
   /// The least work any hash-based diff does: a hash table of the old ids,
   /// and a lookup of every new id.
   /// (Its string code is as committed first, unchanged, so its counts stay
   /// comparable across every report.)
-  public static let floor = TimedSubject(
+  package static let floor = TimedSubject(
     yardstick: Yardstick.floor.rawValue, run: { floorWork($0, $1); return nil }, ints: { floorWork($0, $1); return nil })
 
   /// The least work any diff does when nothing changed: both snapshots read
   /// once, ids compared position by position (equality only, no hashing).
-  public static let scan = TimedSubject(
+  package static let scan = TimedSubject(
     yardstick: Yardstick.scan.rawValue, run: { scanWork($0, $1); return nil }, ints: { scanWork($0, $1); return nil })
 
   /// The subject of this name among the yardsticks and `strategies`.
-  public static func named(_ name: String, among strategies: [any DiffStrategy]) -> TimedSubject? {
+  package static func named(_ name: String, among strategies: [Contender]) -> TimedSubject? {
     benched(strategies).first { $0.name == name }
   }
 }

@@ -6,17 +6,17 @@ import SnapshotDiff
 /// A named workload to time: a pair of snapshots, or a session of them (a
 /// trace), generated from a fixed seed so that every commit times the same
 /// applies, or read from a user's file. Names are CSV keys.
-public struct Workload: Sendable {
-  public var name: String
+package struct Workload: Sendable {
+  package var name: String
   /// Whether `--quick` runs it.
-  public var quick: Bool
+  package var quick: Bool
   /// Items on the larger side of its largest pair: counted runs cover up to
   /// 100,000 by default.
-  public var items: Int
-  public let source: Source
+  package var items: Int
+  package let source: Source
 
   /// What the workload diffs.
-  public enum Source: Sendable {
+  package enum Source: Sendable {
     /// A pair of string snapshots.
     case pair(@Sendable () -> (old: SnapshotDraft, new: SnapshotDraft))
     /// A pair with `Int` ids and contents, timed through the strategies'
@@ -28,7 +28,7 @@ public struct Workload: Sendable {
     case file(String)
   }
 
-  public init(name: String, quick: Bool, items: Int, source: Source) {
+  package init(name: String, quick: Bool, items: Int, source: Source) {
     self.name = name
     self.quick = quick
     self.items = items
@@ -40,14 +40,14 @@ public struct Workload: Sendable {
   }
 
   /// Whether it is a session of applies rather than one pair.
-  public var isTrace: Bool {
+  package var isTrace: Bool {
     if case .trace = source { return true }
     return false
   }
 
   /// The string pair (outside any timed region); an `Int` pair as strings;
   /// a trace's first apply.
-  public func pair() -> (old: StringSnapshot, new: StringSnapshot) {
+  package func pair() -> (old: StringSnapshot, new: StringSnapshot) {
     switch source {
     case .pair(let make):
       let (old, new) = make()
@@ -66,12 +66,12 @@ public struct Workload: Sendable {
   }
 
   /// One apply of a workload: the pair it diffs, strings or `Int`s.
-  public enum Apply {
+  package enum Apply {
     case strings(StringSnapshot, StringSnapshot)
     case ints(IntSnapshot, IntSnapshot)
 
     /// The pair as strings, for the oracles.
-    public var strings: (old: StringSnapshot, new: StringSnapshot) {
+    package var strings: (old: StringSnapshot, new: StringSnapshot) {
       switch self {
       case let .strings(old, new): return (old, new)
       case let .ints(old, new): return (old.strings, new.strings)
@@ -81,7 +81,7 @@ public struct Workload: Sendable {
 
   /// Calls `body` with each apply, in order: a pair's one (step `nil`), or a
   /// trace's, numbered from 1, made one at a time.
-  public func forEachApply(_ body: (Apply, _ step: Int?) -> Void) throws(CorpusError) {
+  package func forEachApply(_ body: (Apply, _ step: Int?) -> Void) throws(CorpusError) {
     switch source {
     case .pair, .file:
       let (old, new) = pair()
@@ -101,9 +101,9 @@ public struct Workload: Sendable {
     }
   }
 
-  public static let seed: UInt64 = 0x5EED_D1FF
+  package static let seed: UInt64 = 0x5EED_D1FF
 
-  public static let all: [Workload] = [
+  package static let all: [Workload] = [
     Workload(name: "dk-5k", quick: true, items: 5_000) { differenceKit(count: 5_000, drop: 2_000..<3_000, insert: 1_000, at: 3_000, shuffle: 200) },
     Workload(name: "dk-100k", quick: true, items: 100_000) { differenceKit(count: 100_000, drop: 20_000..<30_000, insert: 10_000, at: 30_000, shuffle: 2_000) },
     Workload(name: "dk-1m", quick: false, items: 1_000_000) { differenceKit(count: 1_000_000, drop: 200_000..<210_000, insert: 10_000, at: 300_000, shuffle: 2_000) },
@@ -136,14 +136,14 @@ public struct Workload: Sendable {
     Workload(name: "trace-ranking", quick: false, items: 3_500, source: .trace({ rankingSession() })),
   ]
 
-  public static var names: [String] { all.map(\.name) }
+  package static var names: [String] { all.map(\.name) }
 
   /// Whether a counted run (`bench --instructions`) covers it unless asked.
-  public var countedByDefault: Bool { items <= 100_000 }
+  package var countedByDefault: Bool { items <= 100_000 }
 
   /// A user's file as a workload named after it (without its extension): a
   /// corpus file (a pair) or a `.jsonl` trace.
-  public static func file(_ path: String) -> Workload {
+  package static func file(_ path: String) -> Workload {
     let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     if isTraceFile(path) {
       var workload = Workload(name: name, quick: true, items: 0, source: .trace({ () throws(CorpusError) in
@@ -158,7 +158,7 @@ public struct Workload: Sendable {
 
   /// What a counting child is given to find this workload again: its name,
   /// or a file's path.
-  public var argument: String {
+  package var argument: String {
     if case .file(let path) = source { return path }
     return path ?? name
   }
@@ -167,19 +167,19 @@ public struct Workload: Sendable {
   var path: String?
 
   /// A built-in workload by name, or a file by path (what a counting child is given).
-  public static func resolve(_ nameOrPath: String) -> Workload? {
+  package static func resolve(_ nameOrPath: String) -> Workload? {
     all.first { $0.name == nameOrPath } ?? (FileManager.default.fileExists(atPath: nameOrPath) ? file(nameOrPath) : nil)
   }
 }
 
 /// A session's snapshots, one at a time: a generator's, or a trace file's.
-public final class TraceSource: @unchecked Sendable {  // used by one thread at a time
+package final class TraceSource: @unchecked Sendable {  // used by one thread at a time
   private let make: () throws(CorpusError) -> TraceSnapshot?
 
-  public init(_ next: @escaping () throws(CorpusError) -> TraceSnapshot?) { make = next }
+  package init(_ next: @escaping () throws(CorpusError) -> TraceSnapshot?) { make = next }
 
   /// The next snapshot, or `nil` at the end of the session.
-  public func next() throws(CorpusError) -> TraceSnapshot? { try make() }
+  package func next() throws(CorpusError) -> TraceSnapshot? { try make() }
 }
 
 /// A ``TraceReader`` behind a reference, so a closure can advance it.
@@ -192,7 +192,7 @@ final class TraceReaderBox {
 extension Snapshot where SectionID == Int, ItemID == Int, Content == Int {
   /// The same snapshot with its ids and contents as decimal text: what the
   /// oracles, which read strings, judge an `Int` pair by.
-  public var strings: StringSnapshot {
+  package var strings: StringSnapshot {
     try! StringSnapshot(sections: sections.map { section in
       StringSnapshot.Section(
         String(section.id), content: section.content.map(String.init),

@@ -18,7 +18,7 @@ func _killProcess(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 /// A child that outlives `diffbench` anyway (SIGKILL leaves no handler a
 /// chance) ends by itself: every worker checks its parent twice a second and
 /// exits when it has changed (``StrategyWorker``).
-public enum ChildRegistry {
+package enum ChildRegistry {
   static let capacity = 1024
   nonisolated(unsafe) static let slots: UnsafeMutablePointer<pid_t> = {
     let p = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
@@ -43,7 +43,7 @@ public enum ChildRegistry {
   }
 
   /// The children alive now, by process id.
-  public static var live: [pid_t] {
+  package static var live: [pid_t] {
     lock.lock()
     defer { lock.unlock() }
     return (0..<capacity).map { slots[$0] }.filter { $0 > 0 }
@@ -51,7 +51,7 @@ public enum ChildRegistry {
 
   /// Installs handlers for SIGINT, SIGTERM and SIGHUP that kill every
   /// registered child, then end this process as the signal would have.
-  public static func killChildrenOnSignals() {
+  package static func killChildrenOnSignals() {
     _ = slots  // allocate before any signal can arrive
     var mask = sigset_t()
     sigemptyset(&mask)

@@ -4,19 +4,19 @@ import SnapshotDiff
 
 /// Where a `verify` run is: which file of how many, which strategy, and in
 /// a trace the applies walked of its total.
-public struct VerifyProgress: Sendable, Equatable {
-  public var file: String
+package struct VerifyProgress: Sendable, Equatable {
+  package var file: String
   /// From 1.
-  public var fileIndex: Int
-  public var fileCount: Int
-  public var strategy: String
+  package var fileIndex: Int
+  package var fileCount: Int
+  package var strategy: String
   /// In a trace: applies reached, and the trace's applies (its lines but one).
-  public var applies: Int?
-  public var totalApplies: Int?
+  package var applies: Int?
+  package var totalApplies: Int?
   /// Wall seconds on this file with this strategy.
-  public var elapsedSeconds: Double
+  package var elapsedSeconds: Double
 
-  public init(
+  package init(
     file: String, fileIndex: Int, fileCount: Int, strategy: String, applies: Int? = nil, totalApplies: Int? = nil,
     elapsedSeconds: Double
   ) {
@@ -32,27 +32,27 @@ public struct VerifyProgress: Sendable, Equatable {
 
 /// `diffbench verify`: strategies over corpus files and traces, a line per
 /// failure, a closing count, and the exit status of the command.
-public struct CorpusVerifier {
-  public var strategies: [any DiffStrategy]
+package struct CorpusVerifier {
+  package var strategies: [Contender]
   /// The UIKit judged against (`--uikit`).
-  public var updates: UpdateKind = .reconfigure
+  package var updates: UpdateKind = .reconfigure
   /// Where failure lines and the closing count go.
-  public var output: (String) -> Void
+  package var output: (String) -> Void
   /// Where one-line errors about invalid input go.
-  public var errors: (String) -> Void
+  package var errors: (String) -> Void
   /// The worker command (see ``StrategyWorker``) to run each strategy in a
   /// child process of its own, so that a trap or a hang is reported as a
   /// failure and the rest still run; `nil` runs them in this process.
-  public var isolation: [String]?
+  package var isolation: [String]?
   /// CPU seconds one strategy call may use before it is a hang, at least.
-  public var timeout: Double
+  package var timeout: Double
   /// Workers side by side on a trace, each walking a share of the strategies.
-  public var jobs = ProcessInfo.processInfo.activeProcessorCount
+  package var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Where the run is: as each file and strategy starts, and at each apply of a trace.
-  public var progress: (VerifyProgress) -> Void = { _ in }
+  package var progress: (VerifyProgress) -> Void = { _ in }
 
-  public init(
-    strategies: [any DiffStrategy], isolation: [String]? = nil, timeout: Double = 10,
+  package init(
+    strategies: [Contender], isolation: [String]? = nil, timeout: Double = 10,
     output: @escaping (String) -> Void, errors: @escaping (String) -> Void
   ) {
     self.strategies = strategies
@@ -69,7 +69,7 @@ public struct CorpusVerifier {
   ///
   /// - Returns: 0 when all passed, 1 when a strategy failed, 2 when some
   ///   input was invalid (as `diff` and `grep`, trouble wins).
-  public func run(paths: [String]) -> Int32 {
+  package func run(paths: [String]) -> Int32 {
     var invalid = false
     var files: [String] = []
     for path in paths {

@@ -4,34 +4,34 @@ import SnapshotDiff
 
 /// What `diffbench fuzz` runs: how many pairs, through which strategies, where
 /// failures go.
-public struct FuzzConfiguration: Sendable {
-  public var seed: UInt64
+package struct FuzzConfiguration: Sendable {
+  package var seed: UInt64
   /// Stop after this many pairs, or …
-  public var iterations: UInt64?
+  package var iterations: UInt64?
   /// … after this many seconds (one of the two; neither means 1,000 pairs).
-  public var seconds: Double?
-  public var strategies: [String]
-  public var jobs: Int
-  public var maxItems: Int
+  package var seconds: Double?
+  package var strategies: [String]
+  package var jobs: Int
+  package var maxItems: Int
   /// Seconds one strategy may take on one pair before it is a hang.
-  public var timeout: Double
-  public var outputFolder: String
+  package var timeout: Double
+  package var outputFolder: String
   /// The worker command: an executable that runs ``StrategyWorker`` with the
   /// configuration appended, e.g. `[path to diffbench, "worker"]`.
-  public var workerCommand: [String]
+  package var workerCommand: [String]
   /// Failures of one strategy in one way that are shrunk and written; the
   /// rest are counted.
-  public var keepPerKind = 2
+  package var keepPerKind = 2
   /// Candidates and seconds one shrink may spend.
-  public var shrinkBudget = 3_000
-  public var shrinkSeconds = 120.0
+  package var shrinkBudget = 3_000
+  package var shrinkSeconds = 120.0
   /// Whether to check the library's `min_moves` against the reference on
   /// every pair, as if it were one more strategy.
-  public var checksMetric = true
+  package var checksMetric = true
   /// The UIKit judged against (`--uikit`).
-  public var updates: UpdateKind = .reconfigure
+  package var updates: UpdateKind = .reconfigure
 
-  public init(
+  package init(
     seed: UInt64, iterations: UInt64? = nil, seconds: Double? = nil, strategies: [String], jobs: Int,
     maxItems: Int = 2_000, timeout: Double = 10, outputFolder: String, workerCommand: [String]
   ) {
@@ -50,50 +50,50 @@ public struct FuzzConfiguration: Sendable {
 /// One failure found, shrunk and written: what failed where, and the file
 /// (its fields read as the finding's own: `finding.file`, `finding.shrunkItems`).
 @dynamicMemberLookup
-public struct FuzzFinding: Sendable {
-  public var strategy: String
-  public var kind: VerificationFailure.Kind
-  public var iteration: UInt64
-  public var written: Regression.Written
+package struct FuzzFinding: Sendable {
+  package var strategy: String
+  package var kind: VerificationFailure.Kind
+  package var iteration: UInt64
+  package var written: Regression.Written
 
-  public subscript<T>(dynamicMember key: KeyPath<Regression.Written, T>) -> T { written[keyPath: key] }
+  package subscript<T>(dynamicMember key: KeyPath<Regression.Written, T>) -> T { written[keyPath: key] }
 
   /// Whether it is a session (a `.jsonl` trace) rather than a pair.
-  public var isTrace: Bool { written.shrunk == nil }
+  package var isTrace: Bool { written.shrunk == nil }
 }
 
-public struct FuzzReport: Sendable {
-  public var seed: UInt64
-  public var pairs: UInt64 = 0
+package struct FuzzReport: Sendable {
+  package var seed: UInt64
+  package var pairs: UInt64 = 0
   /// Pairs and sessions a strategy was not run on, one per strategy skipped
   /// (a strategy without sections, on one with sections).
-  public var skipped: UInt64 = 0
-  public var seconds: Double = 0
-  public var findings: [FuzzFinding] = []
+  package var skipped: UInt64 = 0
+  package var seconds: Double = 0
+  package var findings: [FuzzFinding] = []
   /// Seconds from the start to the first failure seen, if any.
-  public var firstFailureSeconds: Double?
+  package var firstFailureSeconds: Double?
   /// Failures of a (strategy, kind) already kept, counted only.
-  public var repeats = 0
-  public var failures: Int { findings.count + repeats }
+  package var repeats = 0
+  package var failures: Int { findings.count + repeats }
   /// Every failure, kept or repeated, by severity.
-  public var severities = SeverityCounts()
+  package var severities = SeverityCounts()
   /// Findings whose re-check in a fresh worker passed (written unshrunk).
-  public var notReproduced: Int { findings.filter { $0.outcome == .notReproduced }.count }
+  package var notReproduced: Int { findings.filter { $0.outcome == .notReproduced }.count }
   /// Findings that shrinking did not finish (budget or the run's time).
-  public var unfinished: [FuzzFinding] { findings.filter { $0.outcome == .partlyShrunk || $0.outcome == .notShrunk } }
+  package var unfinished: [FuzzFinding] { findings.filter { $0.outcome == .partlyShrunk || $0.outcome == .notShrunk } }
 }
 
 /// Runs pairs through the strategies in worker processes, so that a trap or
 /// a hang is a failure like any other; shrinks each failure through a
 /// ``WorkerClient`` and writes it as a corpus file.
-public final class FuzzEngine: @unchecked Sendable {  // events and workers are guarded by `lock`
-  public let configuration: FuzzConfiguration
+package final class FuzzEngine: @unchecked Sendable {  // events and workers are guarded by `lock`
+  package let configuration: FuzzConfiguration
   /// Called about twice a second with the report so far.
-  public var progress: ((FuzzReport) -> Void)?
+  package var progress: ((FuzzReport) -> Void)?
   /// Called once per finding, as soon as it is written.
-  public var found: ((FuzzFinding) -> Void)?
+  package var found: ((FuzzFinding) -> Void)?
 
-  public init(configuration: FuzzConfiguration) { self.configuration = configuration }
+  package init(configuration: FuzzConfiguration) { self.configuration = configuration }
 
   private enum Event {
     case worker(WorkerProtocol.Event)
@@ -125,7 +125,7 @@ public final class FuzzEngine: @unchecked Sendable {  // events and workers are 
     lock.unlock()
   }
 
-  public func run() -> FuzzReport {
+  package func run() -> FuzzReport {
     let c = configuration
     var report = FuzzReport(seed: c.seed)
     let start = Date()

@@ -4,9 +4,9 @@ import Foundation
 /// A failing pair made into a corpus file: shrunk while the same strategy
 /// still fails the same way (checked in a worker, so a trap or a hang is a
 /// failure like any other), then written with `found_by`.
-public enum Regression {
+package enum Regression {
   /// How far shrinking got.
-  public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+  package enum Outcome: Hashable, Sendable, CustomStringConvertible {
     /// Shrunk until no smaller candidate failed the same way.
     case shrunk
     /// Shrinking stopped at its budget of candidates or seconds: written as
@@ -18,7 +18,7 @@ public enum Regression {
     /// the message first reported.
     case notReproduced
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .shrunk: return "shrunk"
       case .partlyShrunk: return "partly shrunk (out of budget)"
@@ -28,17 +28,17 @@ public enum Regression {
     }
   }
 
-  public struct Written: Sendable {
-    public var failure: String
-    public var outcome: Outcome
-    public var originalItems: Int
-    public var shrunkItems: Int
-    public var file: String
-    public var replay: String
+  package struct Written: Sendable {
+    package var failure: String
+    package var outcome: Outcome
+    package var originalItems: Int
+    package var shrunkItems: Int
+    package var file: String
+    package var replay: String
     /// The pair written; `nil` for a trace.
-    public var shrunk: CorpusCase?
+    package var shrunk: CorpusCase?
     /// The file's text as written.
-    public var fileText: String
+    package var fileText: String
   }
 
   /// Shrinks `original` within `budget` candidates and `seconds`, and writes
@@ -47,7 +47,7 @@ public enum Regression {
   /// unshrunk with `reported` as its failure (``Outcome``), so that no failure
   /// seen is lost. `foundBy` holds where it came from; the strategy,
   /// failure, outcome and replay command are added.
-  public static func shrinkAndWrite(
+  package static func shrinkAndWrite(
     _ original: CorpusCase, strategy: Checked, kind: VerificationFailure.Kind, reported: String, client: WorkerClient,
     budget: Int, seconds: Double, folder: String, fileName: String, origin: String,
     foundBy: [(key: String, value: JSONValue)]
@@ -111,7 +111,7 @@ public enum Regression {
   /// for a session: fewer applies first, then smaller snapshots
   /// (``TraceShrinker``); written as a `.jsonl` trace whose first line
   /// carries `found_by`. Items are counted over all its snapshots.
-  public static func shrinkAndWrite(
+  package static func shrinkAndWrite(
     trace original: [SnapshotDraft], strategy: Checked, kind: VerificationFailure.Kind, reported: String,
     failingApply: Int?, client: WorkerClient, budget: Int, seconds: Double, folder: String, fileName: String,
     origin: String, foundBy: [(key: String, value: JSONValue)]

@@ -17,9 +17,9 @@ import SnapshotDiff
 ///
 /// It also ends by itself, within half a second, when its parent process is
 /// gone, so no worker outlives `diffbench`, however that ended.
-public enum StrategyWorker {
+package enum StrategyWorker {
   /// Why a strategy without sections is not run on a pair that has them.
-  public static let noSections = "no sections"
+  package static let noSections = "no sections"
 
   /// Whether every snapshot of the trace is one section, the same throughout.
   static func isFlat(_ trace: TraceReader) throws(CorpusError) -> Bool {
@@ -33,14 +33,14 @@ public enum StrategyWorker {
   }
 
   /// Runs the worker; returns the exit status (2: a bad configuration).
-  public static func main(arguments: [String], strategies available: [any DiffStrategy]) -> Int32 {
+  package static func main(arguments: [String], strategies available: [Contender]) -> Int32 {
     guard arguments.count == 1,
       let configuration = try? WorkerProtocol.decode(WorkerProtocol.Configuration.self, from: arguments[0])
     else {
       FileHandle.standardError.write(Data("worker: expected one argument, a worker configuration in JSON\n".utf8))
       return 2
     }
-    var strategies: [(name: String, strategy: any DiffStrategy)] = []
+    var strategies: [(name: String, strategy: Contender)] = []
     for name in configuration.strategies {
       if let strategy = available.first(where: { $0.name == name }) {
         strategies.append((name, strategy))
@@ -73,7 +73,7 @@ public enum StrategyWorker {
 /// sampler of the slow oracles and expensive calls on random pairs.
 struct Worker {
   let configuration: WorkerProtocol.Configuration
-  let strategies: [(name: String, strategy: any DiffStrategy)]
+  let strategies: [(name: String, strategy: Contender)]
   let watchdog = Watchdog()
   /// Whether a cost model needs an estimate of the pair's work for its deadline.
   let estimated: Bool
@@ -84,7 +84,7 @@ struct Worker {
   let clock = ContinuousClock()
   let started: ContinuousClock.Instant
 
-  init(configuration: WorkerProtocol.Configuration, strategies: [(name: String, strategy: any DiffStrategy)]) {
+  init(configuration: WorkerProtocol.Configuration, strategies: [(name: String, strategy: Contender)]) {
     self.configuration = configuration
     self.strategies = strategies
     estimated = strategies.contains { $0.strategy.traits.cost != .linear }
@@ -94,7 +94,7 @@ struct Worker {
 
   /// One strategy's call on a pair, under the watchdog.
   func run(
-    _ name: String, _ strategy: any DiffStrategy, _ old: StringSnapshot, _ new: StringSnapshot, work: WorkEstimate?,
+    _ name: String, _ strategy: Contender, _ old: StringSnapshot, _ new: StringSnapshot, work: WorkEstimate?,
     iteration: UInt64?, apply: Int? = nil
   ) -> Result<StringChangeset, VerificationFailure> {
     let deadline = Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work)
@@ -137,7 +137,7 @@ struct Worker {
         if failure == nil, let ints {
           // The Int path, specialized as the bench times it: the same pair, the same counts.
           watchdog.begin(strategy: name, iteration: iteration, deadline: Deadline(timeout: configuration.timeout, cost: strategy.traits.cost, work: work))
-          let made = strategy.intChangeset(from: ints.old, to: ints.new)
+          let made = strategy.changeset(from: ints.old, to: ints.new)
           watchdog.end()
           failure = Verifier.checkOtherPath(
             made, from: ints.old, to: ints.new, madeBy: strategy.traits, updates: configuration.updates, sameCountsAs: changeset.counts)
@@ -165,7 +165,7 @@ struct Worker {
   mutating func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
     var limits = OracleLimits.full
     if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
-    var walking: [(name: String, strategy: any DiffStrategy, expensive: Bool)] = []
+    var walking: [(name: String, strategy: Contender, expensive: Bool)] = []
     do {
       for (name, strategy) in strategies {  // min_moves is judged on pairs only
         let expensive = largest.map { $0 > sampler.smallItems && strategy.traits.cost != .linear } ?? false

@@ -7,20 +7,20 @@ import SnapshotDiff
 /// one the worker's watchdog reports is a `hang`; one that gets no answer
 /// within the wall-clock backstop (the worker's own backstop and a grace) is
 /// a `hang` too. After either, the next check starts a new worker.
-public final class WorkerClient {
+package final class WorkerClient {
   let command: [String]
   /// What this client checks (a crash or a hang is its).
-  public let checked: Checked
+  package let checked: Checked
   /// Its name in failures.
   var strategy: String { checked.name }
   let timeout: Double
   var worker: WorkerProcess?
-  public private(set) var checks = 0
+  package private(set) var checks = 0
   /// The names the worker did not run on the last request's pair or trace
   /// (a strategy without sections, on one with sections).
-  public private(set) var skipped: Set<String> = []
+  package private(set) var skipped: Set<String> = []
   /// Called as a trace walk reaches each apply: the strategy, the apply (from 1).
-  public var walking: ((_ strategy: String, _ apply: Int) -> Void)?
+  package var walking: ((_ strategy: String, _ apply: Int) -> Void)?
 
   /// Extra seconds the parent waits beyond the worker's own watchdog.
   static let grace = 3.0
@@ -36,7 +36,7 @@ public final class WorkerClient {
   ///     the same worker checks `min_moves` after the strategy too.
   ///   - timeout: CPU seconds the strategy may take on one pair, at least.
   ///   - updates: the UIKit judged against.
-  public init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
+  package init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
     var strategies: [String] = []
     if case .strategy(let name) = checked { strategies = [name] }
     let configuration = WorkerProtocol.Configuration(
@@ -51,7 +51,7 @@ public final class WorkerClient {
   /// once for all). A crash, or a hang past the backstop, cannot say whose
   /// it is: it is reported under ``groupName(_:)``, and the caller checks
   /// again strategy by strategy.
-  public init(command: [String], checkingAll strategies: [String], timeout: Double, updates: UpdateKind = .reconfigure) {
+  package init(command: [String], checkingAll strategies: [String], timeout: Double, updates: UpdateKind = .reconfigure) {
     let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: strategies, timeout: timeout, updates: updates)
     self.command = command + [WorkerProtocol.line(configuration)]
     self.checked = .strategy(Self.groupName(strategies))
@@ -59,7 +59,7 @@ public final class WorkerClient {
   }
 
   /// The name a group's unattributed crash or hang is reported under.
-  public static func groupName(_ strategies: [String]) -> String { strategies.joined(separator: "+") }
+  package static func groupName(_ strategies: [String]) -> String { strategies.joined(separator: "+") }
 
   deinit {
     shutDown()
@@ -68,7 +68,7 @@ public final class WorkerClient {
   /// Ends the worker and reaps it, so that `time` and
   /// getrusage(RUSAGE_CHILDREN) count it: its input closed, it ends by
   /// itself, or is killed after two seconds.
-  public func shutDown() {
+  package func shutDown() {
     guard let worker else { return }
     self.worker = nil
     worker.closeInput()
@@ -80,19 +80,19 @@ public final class WorkerClient {
   }
 
   /// How the strategy fails on the pair, or `nil` when it passes.
-  public func check(_ pair: CorpusCase) -> VerificationFailure? {
+  package func check(_ pair: CorpusCase) -> VerificationFailure? {
     failures(.check(pair: pair.json.compact)).first { $0.strategy == strategy }?.failure
   }
 
   /// How the strategy fails walking the trace, or `nil` when it passes.
-  public func check(trace: [TraceSnapshot]) -> VerificationFailure? {
+  package func check(trace: [TraceSnapshot]) -> VerificationFailure? {
     failures(.checkTrace(trace: TraceSnapshot.fileText(trace))).first { $0.strategy == strategy }?.failure
   }
 
   /// Every failure reported on a corpus file or a `.jsonl` trace, which the
   /// worker reads itself: by the strategy (or the other names checked), or
   /// `invalid input` for a file that is not one.
-  public func check(file path: String) -> [(strategy: String, failure: VerificationFailure)] {
+  package func check(file path: String) -> [(strategy: String, failure: VerificationFailure)] {
     failures(.checkFile(path: path))
   }
 

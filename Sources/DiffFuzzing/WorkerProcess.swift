@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Every live child is registered, so that ``ChildRegistry`` can kill them all
 /// when `diffbench` is interrupted or terminated.
-public final class WorkerProcess: @unchecked Sendable {  // the error text is guarded by `errorLock`
+package final class WorkerProcess: @unchecked Sendable {  // the error text is guarded by `errorLock`
   let process = Process()
   private let output = Pipe()
   private let errors = Pipe()
@@ -26,26 +26,26 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
   private var errorsDrained = false
 
   /// How a read ended.
-  public enum Read: Equatable {
+  package enum Read: Equatable {
     case line(String)
     case end
     case timedOut
   }
 
   /// How the process ended.
-  public struct Termination: Equatable, CustomStringConvertible {
-    public var status: Int32
-    public var signalled: Bool
+  package struct Termination: Equatable, CustomStringConvertible {
+    package var status: Int32
+    package var signalled: Bool
     /// The first line of standard error that reads like an error, if any.
-    public var message: String
-    public var isClean: Bool { !signalled && status == 0 }
-    public var description: String {
+    package var message: String
+    package var isClean: Bool { !signalled && status == 0 }
+    package var description: String {
       let how = signalled ? "signal \(status)" : "exit status \(status)"
       return message.isEmpty ? how : "\(message) (\(how))"
     }
   }
 
-  public init(command: [String]) throws {
+  package init(command: [String]) throws {
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     var environment = ProcessInfo.processInfo.environment
@@ -76,11 +76,11 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
     kill()
   }
 
-  public var processIdentifier: Int32 { process.processIdentifier }
+  package var processIdentifier: Int32 { process.processIdentifier }
 
   /// The next line of standard output; `.end` at end of file; `.timedOut`
   /// when none is complete by `deadline` (`nil`: wait for ever).
-  public func readLine(deadline: Date? = nil) -> Read {
+  package func readLine(deadline: Date? = nil) -> Read {
     let fd = output.fileHandleForReading.fileDescriptor
     while true {
       if let newline = buffer.firstIndex(of: 0x0A) {
@@ -106,7 +106,7 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
 
   /// Writes one line to the child's standard input; `false` if it is gone.
   @discardableResult
-  public func send(_ line: String) -> Bool {
+  package func send(_ line: String) -> Bool {
     let bytes = Array((line + "\n").utf8)
     let fd = input.fileHandleForWriting.fileDescriptor
     var sent = 0
@@ -120,15 +120,15 @@ public final class WorkerProcess: @unchecked Sendable {  // the error text is gu
   }
 
   /// Closes the child's standard input: a serving worker then ends.
-  public func closeInput() { try? input.fileHandleForWriting.close() }
+  package func closeInput() { try? input.fileHandleForWriting.close() }
 
   /// Kills the child at once (SIGKILL); harmless when it has ended.
-  public func kill() {
+  package func kill() {
     if process.isRunning { _ = _killProcess(process.processIdentifier, SIGKILL) }
   }
 
   /// Waits for the end, and says how it was.
-  public func waitForEnd() -> Termination {
+  package func waitForEnd() -> Termination {
     process.waitUntilExit()
     ChildRegistry.unregister(process.processIdentifier)
     errors.fileHandleForReading.readabilityHandler = nil

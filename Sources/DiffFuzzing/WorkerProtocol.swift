@@ -6,29 +6,29 @@ import SnapshotDiff
 /// a configuration (the worker's one argument), requests on the worker's
 /// standard input and events on its standard output, each one JSON object a
 /// line.
-public enum WorkerProtocol {
+package enum WorkerProtocol {
   /// What a worker does, given as its one argument (JSON).
-  public struct Configuration: Codable, Sendable, Equatable {
-    public enum Mode: Codable, Sendable, Equatable {
+  package struct Configuration: Codable, Sendable, Equatable {
+    package enum Mode: Codable, Sendable, Equatable {
       /// Generate pairs `first`, `first + step`, … below `limit` and check
       /// each; events carry the iteration.
       case generate(seed: UInt64, first: UInt64, step: UInt64, limit: UInt64?, maxItems: Int)
       /// Answer ``Request/check(pair:)`` requests until standard input ends.
       case serve
     }
-    public var mode: Mode
+    package var mode: Mode
     /// The strategies checked, by name.
-    public var strategies: [String]
+    package var strategies: [String]
     /// Whether each pair also checks the library's `min_moves` against its
     /// reference (after the strategies; its failures are named `min_moves`).
-    public var checksMinimumMoves: Bool
+    package var checksMinimumMoves: Bool
     /// CPU seconds one strategy may use on one pair before it is a hang, at
     /// least (``Deadline``: more where its cost model estimates more).
-    public var timeout: Double
+    package var timeout: Double
     /// The UIKit judged against: how this library's strategies' item updates are performed.
-    public var updates: UpdateKind
+    package var updates: UpdateKind
 
-    public init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
+    package init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
       self.updates = updates
       self.mode = mode
       self.strategies = strategies
@@ -38,7 +38,7 @@ public enum WorkerProtocol {
   }
 
   /// From `diffbench` to a serving worker.
-  public enum Request: Codable, Sendable, Equatable {
+  package enum Request: Codable, Sendable, Equatable {
     /// Check one pair, a corpus case in compact JSON, with every strategy.
     case check(pair: String)
     /// Read a corpus file (a pair) or a `.jsonl` trace, and check it with
@@ -50,7 +50,7 @@ public enum WorkerProtocol {
   }
 
   /// From a worker to `diffbench`.
-  public enum Event: Codable, Sendable, Equatable {
+  package enum Event: Codable, Sendable, Equatable {
     /// A strategy failed on a pair (a generated pair's iteration, or `nil`
     /// for a requested one); in a trace walk, `apply` is the apply (from 1)
     /// it failed on. A `hang` is the last event of its worker.
@@ -68,7 +68,7 @@ public enum WorkerProtocol {
   }
 
   /// One line of JSON, without the newline.
-  public static func line<T: Encodable>(_ message: T) -> String {
+  package static func line<T: Encodable>(_ message: T) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Messages are plain enums and strings: encoding cannot fail.
@@ -78,7 +78,7 @@ public enum WorkerProtocol {
   /// The message on a line.
   ///
   /// - Throws: `DecodingError` when the line is not one.
-  public static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
+  package static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
     try JSONDecoder().decode(type, from: Data(line.utf8))
   }
 }

@@ -15,19 +15,19 @@ import Foundation
 /// has run `git` must stay a process of one thread for its exact peaks
 /// (`AllocationProbe.exactly`). Not swift-subprocess either: that package is
 /// async only, and these callers are synchronous.
-public enum ChildProcess {
-  public struct Output: Sendable {
+package enum ChildProcess {
+  package struct Output: Sendable {
     /// The exit code, or `nil` when a signal ended it.
-    public var status: Int32?
+    package var status: Int32?
     /// Standard output, as UTF-8.
-    public var text: String
+    package var text: String
   }
 
   /// Why a program could not be started.
-  public struct LaunchError: Error, CustomStringConvertible {
-    public var program: String
-    public var code: Int32
-    public var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
+  package struct LaunchError: Error, CustomStringConvertible {
+    package var program: String
+    package var code: Int32
+    package var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
   }
 
   /// `pipe2(fds, O_CLOEXEC)`, which Glibc's module leaves out (it is a GNU
@@ -48,7 +48,7 @@ public enum ChildProcess {
   ///
   /// - Throws: ``LaunchError`` when it could not be started (not found, not
   ///   executable).
-  public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+  package static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
     precondition(!arguments.isEmpty, "ChildProcess.run needs a program")
     var fds: [Int32] = [-1, -1]
     guard pipeClosedOnExec(&fds) == 0 else { throw LaunchError(program: arguments[0], code: errno) }
@@ -96,7 +96,7 @@ public enum ChildProcess {
   }
 
   /// The trimmed standard output of a command that exits 0, or `nil`.
-  public static func output(_ arguments: [String]) -> String? {
+  package static func output(_ arguments: [String]) -> String? {
     guard let out = try? run(arguments), out.status == 0 else { return nil }
     return out.text.trimmingCharacters(in: .whitespacesAndNewlines)
   }

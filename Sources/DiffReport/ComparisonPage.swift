@@ -3,8 +3,8 @@ import Foundation
 
 /// `diffbench compare --html`: the verdict table as a page, colour-coded,
 /// with each cell's ratio and interval drawn on a log axis around 1.
-public enum ComparisonPage {
-  public static func html(_ comparison: Comparison, base: String, head: String) -> String {
+package enum ComparisonPage {
+  package static func html(_ comparison: Comparison, base: String, head: String) -> String {
     var s = """
       <!doctype html>
       <html lang="en">

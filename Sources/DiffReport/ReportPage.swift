@@ -5,17 +5,17 @@ import Foundation
 /// scaling sweep, each workload as multiples of the floor, changeset quality,
 /// memory, and the history of every cell across commits. Plots are inline
 /// SVG; every plotted value is also a tooltip and a table row.
-public struct ReportPage {
+package struct ReportPage {
   /// The runs, oldest commit first.
-  public var runs: [ReportRun]
+  package var runs: [ReportRun]
   /// Whether `runs` are ordered by report date (some commit was not in the
   /// repository's history) rather than by commit.
-  public var byDate: Bool
+  package var byDate: Bool
   let palette: Palette
 
   /// Orders `runs` by `history` (hashes newest first, as `git rev-list`
   /// prints them), falling back to the report date.
-  public init(runs: [ReportRun], history: [String]) {
+  package init(runs: [ReportRun], history: [String]) {
     (self.runs, byDate) = ReportRun.ordered(runs, history: history)
     var strategies: [String] = []
     for run in self.runs { for s in run.strategies where !strategies.contains(s) { strategies.append(s) } }
@@ -29,12 +29,12 @@ public struct ReportPage {
 
   /// The scaling plot of the headline run, as a file of its own; `nil` when
   /// it has no cell of the sweep.
-  public var scalingSVG: String? {
+  package var scalingSVG: String? {
     guard let run = headline, let chart = scalingChart(run) else { return nil }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + chart.svg(standalone: true)
   }
 
-  public var html: String {
+  package var html: String {
     var s = """
       <!doctype html>
       <html lang="en">

@@ -4,16 +4,16 @@ import Foundation
 
 /// One commit's cells from one report file (raw or summary): a timed run or
 /// a counted one.
-public struct ReportRun {
-  public var file: String
-  public var commit: String
+package struct ReportRun {
+  package var file: String
+  package var commit: String
   /// The earliest `date` among its cells (ISO 8601, so it sorts as text).
-  public var date: String
+  package var date: String
   /// Its cells, in the order the report has them.
-  public var cells: [CellSummary]
+  package var cells: [CellSummary]
   let index: [CellKey: CellSummary]
 
-  public init(file: String, commit: String, date: String, cells: [CellSummary]) {
+  package init(file: String, commit: String, date: String, cells: [CellSummary]) {
     self.file = file
     self.commit = commit
     self.date = date
@@ -22,19 +22,19 @@ public struct ReportRun {
   }
 
   /// Whether its cells count instructions rather than time.
-  public var counted: Bool { cells.first?.counted ?? false }
+  package var counted: Bool { cells.first?.counted ?? false }
   /// The raw rows its cells summarize.
-  public var samples: Int { cells.reduce(0) { $0 + $1.samples } }
+  package var samples: Int { cells.reduce(0) { $0 + $1.samples } }
 
   /// Its workloads and strategies, in the order the report has them.
-  public var workloads: [String] { unique(cells.map(\.workload)) }
+  package var workloads: [String] { unique(cells.map(\.workload)) }
   /// The workloads that are one pair, and those that are sessions.
-  public var pairWorkloads: [String] { unique(cells.filter { !$0.isTrace }.map(\.workload)) }
-  public var traceWorkloads: [String] { unique(cells.filter(\.isTrace).map(\.workload)) }
-  public var strategies: [String] { unique(cells.map(\.strategy)) }
+  package var pairWorkloads: [String] { unique(cells.filter { !$0.isTrace }.map(\.workload)) }
+  package var traceWorkloads: [String] { unique(cells.filter(\.isTrace).map(\.workload)) }
+  package var strategies: [String] { unique(cells.map(\.strategy)) }
 
   /// One cell, `nil` when the run has none for it (skipped for its cost).
-  public func cell(_ workload: String, _ strategy: String) -> CellSummary? {
+  package func cell(_ workload: String, _ strategy: String) -> CellSummary? {
     index[CellKey(workload: workload, strategy: strategy)]
   }
 
@@ -45,8 +45,8 @@ public struct ReportRun {
 }
 
 /// What is wrong with the page's input: one line, naming the path.
-public struct ReportInputError: Error, CustomStringConvertible {
-  public var description: String
+package struct ReportInputError: Error, CustomStringConvertible {
+  package var description: String
 }
 
 extension ReportRun {
@@ -55,7 +55,7 @@ extension ReportRun {
   ///
   /// In a folder, a raw report with its summary beside it (`X.csv` and
   /// `X.summary.csv`) is read once, from the summary.
-  public static func load(_ paths: [String]) throws(ReportInputError) -> [ReportRun] {
+  package static func load(_ paths: [String]) throws(ReportInputError) -> [ReportRun] {
     var files: [String] = []
     for path in paths {
       var isFolder: ObjCBool = false
@@ -98,7 +98,7 @@ extension ReportRun {
   /// newest first, as `git rev-list` prints them; a `-dirty` commit sits at
   /// its base), runs of one commit by date. When some commit is not in
   /// `history`, all are ordered by date, and `byDate` says so.
-  public static func ordered(_ runs: [ReportRun], history: [String]) -> (runs: [ReportRun], byDate: Bool) {
+  package static func ordered(_ runs: [ReportRun], history: [String]) -> (runs: [ReportRun], byDate: Bool) {
     func place(_ commit: String) -> Int? {
       let hash = commit.hasSuffix("-dirty") ? String(commit.dropLast(6)) : commit
       guard hash.count >= 4 else { return nil }
@@ -118,7 +118,7 @@ extension ReportRun {
 
   /// This repository's commits, newest first (`git rev-list --topo-order
   /// --all`); empty outside a git checkout.
-  public static func gitHistory() -> [String] {
+  package static func gitHistory() -> [String] {
     (ChildProcess.output(["git", "rev-list", "--topo-order", "--all"]) ?? "").split(separator: "\n").map(String.init)
   }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Reports in the shapes dashboards read.
-public enum BenchmarkExport {
+package enum BenchmarkExport {
   /// One entry of github-action-benchmark's `customSmallerIsBetter` input.
-  public struct Entry: Codable, Equatable, Sendable {
-    public var name: String
-    public var unit: String
-    public var value: Double
-    public var range: String?
-    public var extra: String?
+  package struct Entry: Codable, Equatable, Sendable {
+    package var name: String
+    package var unit: String
+    package var value: Double
+    package var range: String?
+    package var extra: String?
   }
 
   /// An entry per cell, in the report's order: `workload/strategy`, the
   /// instructions of a counted cell or the median milliseconds of a timed one
   /// (its range half the p10–p90 spread), and where it came from.
-  public static func entries(_ cells: [CellSummary]) -> [Entry] {
+  package static func entries(_ cells: [CellSummary]) -> [Entry] {
     cells.map { cell in
       let source = "commit \(cell.commit), \(cell.samples) sample\(cell.samples == 1 ? "" : "s"), n \(cell.nOld)→\(cell.nNew)"
       if let instructions = cell.instructions {
@@ -28,7 +28,7 @@ public enum BenchmarkExport {
   }
 
   /// The JSON array github-action-benchmark's `customSmallerIsBetter` tool reads.
-  public static func githubActionBenchmark(_ cells: [CellSummary]) throws -> String {
+  package static func githubActionBenchmark(_ cells: [CellSummary]) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(entries(cells)), as: UTF8.self)

@@ -4,57 +4,57 @@ import SnapshotDiff
 
 /// Where a report's row or cell comes from and what it measured: the run
 /// (commit, date, host, toolchain) and the cell (workload, subject, sizes).
-public struct CellIdentity: Equatable, Sendable {
-  public var commit = ""
-  public var date = ""
-  public var host = ""
-  public var toolchain = ""
-  public var workload = ""
-  public var strategy = ""
-  public var nOld = 0
-  public var nNew = 0
-  public var sections = 0
-  public init() {}
+package struct CellIdentity: Equatable, Sendable {
+  package var commit = ""
+  package var date = ""
+  package var host = ""
+  package var toolchain = ""
+  package var workload = ""
+  package var strategy = ""
+  package var nOld = 0
+  package var nNew = 0
+  package var sections = 0
+  package init() {}
 }
 
 /// One row of a report (the diffbench article): one timed sample, or one
 /// counted cell. Its identity's and its counts' fields read as its own
 /// (`row.workload`, `row.moves`).
 @dynamicMemberLookup
-public struct ReportRow: Equatable, Sendable {
-  public var identity = CellIdentity()
-  public var sample = 0
+package struct ReportRow: Equatable, Sendable {
+  package var identity = CellIdentity()
+  package var sample = 0
   /// What the row measured: one diff's wall and thread CPU time (a timed
   /// row), or the instructions it executed under callgrind (a counted row).
-  public enum Measured: Equatable, Sendable {
+  package enum Measured: Equatable, Sendable {
     case time(wallNanoseconds: UInt64, cpuNanoseconds: UInt64)
     case instructions(UInt64)
   }
-  public var measured = Measured.instructions(0)
-  public var allocatedBytes: UInt64 = 0
-  public var peakBytes: UInt64 = 0
+  package var measured = Measured.instructions(0)
+  package var allocatedBytes: UInt64 = 0
+  package var peakBytes: UInt64 = 0
   /// The changeset's counts (`floor` and `scan`: 0).
-  public var counts = StringChangeset.Counts()
-  public var minMoves = 0
-  public var verified = true
+  package var counts = StringChangeset.Counts()
+  package var minMoves = 0
+  package var verified = true
   /// The apply of a trace workload, from 1; empty (`nil`) for a pair.
-  public var step: Int?
+  package var step: Int?
   /// The fewest stages the rules allow for the changeset's operations;
   /// empty (`nil`) for a yardstick, or where it is not known.
-  public var minStages: Int?
+  package var minStages: Int?
 
-  public init() {}
+  package init() {}
 
-  public subscript<T>(dynamicMember key: WritableKeyPath<CellIdentity, T>) -> T {
+  package subscript<T>(dynamicMember key: WritableKeyPath<CellIdentity, T>) -> T {
     get { identity[keyPath: key] }
     set { identity[keyPath: key] = newValue }
   }
-  public subscript<T>(dynamicMember key: WritableKeyPath<StringChangeset.Counts, T>) -> T {
+  package subscript<T>(dynamicMember key: WritableKeyPath<StringChangeset.Counts, T>) -> T {
     get { counts[keyPath: key] }
     set { counts[keyPath: key] = newValue }
   }
 
-  public init(
+  package init(
     commit: String, date: String, host: String, toolchain: String, workload: String, strategy: String,
     nOld: Int, nNew: Int, sections: Int, sample: Int, wallNanoseconds: UInt64?, cpuNanoseconds: UInt64?,
     allocatedBytes: UInt64, peakBytes: UInt64, stages: Int, sectionOperations: Int, deletes: Int,
@@ -81,26 +81,26 @@ public struct ReportRow: Equatable, Sendable {
 
   /// Wall time of one diff; `nil` in a counted row. (Setting a time makes
   /// the row a timed one.)
-  public var wallNanoseconds: UInt64? {
+  package var wallNanoseconds: UInt64? {
     get { if case .time(let wall, _) = measured { wall } else { nil } }
     set { if let newValue { measured = .time(wallNanoseconds: newValue, cpuNanoseconds: cpuNanoseconds ?? 0) } }
   }
   /// Thread CPU time of one diff; `nil` in a counted row.
-  public var cpuNanoseconds: UInt64? {
+  package var cpuNanoseconds: UInt64? {
     get { if case .time(_, let cpu) = measured { cpu } else { nil } }
     set { if let newValue { measured = .time(wallNanoseconds: wallNanoseconds ?? 0, cpuNanoseconds: newValue) } }
   }
   /// Instructions one diff executed; `nil` in a timed row.
-  public var instructions: UInt64? {
+  package var instructions: UInt64? {
     get { if case .instructions(let count) = measured { count } else { nil } }
     set { if let newValue { measured = .instructions(newValue) } }
   }
 
   /// Whether the row counts instructions rather than timing.
-  public var isCounted: Bool { instructions != nil }
+  package var isCounted: Bool { instructions != nil }
 
   /// What a row measured: instructions when counted, else wall nanoseconds.
-  public static func measure(_ row: ReportRow) -> Double {
+  package static func measure(_ row: ReportRow) -> Double {
     row.instructions.map { Double($0) } ?? row.wallNanoseconds.map { Double($0) } ?? 0
   }
 }
@@ -108,8 +108,8 @@ public struct ReportRow: Equatable, Sendable {
 /// One column of a CSV table of `Record`s: its header name, its field for a
 /// record, and how a field sets it back (a message when the field is wrong).
 /// Both report formats, raw and summary, are lists of these.
-public struct CSVColumn<Record>: Sendable {
-  public let name: String
+package struct CSVColumn<Record>: Sendable {
+  package let name: String
   let write: @Sendable (Record) -> String
   let read: @Sendable (inout Record, String) -> String?
 
@@ -212,8 +212,8 @@ enum CSVTable {
 
 /// The raw CSV report: exactly the documented columns, in order, each defined
 /// once, one row per timed sample (or counted cell).
-public enum CSVReport {
-  public typealias Column = CSVColumn<ReportRow>
+package enum CSVReport {
+  package typealias Column = CSVColumn<ReportRow>
   static func text(_ name: String, _ key: WritableKeyPath<ReportRow, String> & Sendable, required: Bool = false) -> Column {
     .text(name, key, required: required)
   }
@@ -221,7 +221,7 @@ public enum CSVReport {
   static func bytes(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64> & Sendable) -> Column { .bytes(name, key) }
   static func optional(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64?> & Sendable) -> Column { .optional(name, key) }
 
-  public static let columns: [Column] = [
+  package static let columns: [Column] = [
     text("commit", \.commit), text("date", \.date), text("host", \.host), text("toolchain", \.toolchain),
     text("workload", \.workload, required: true), text("strategy", \.strategy, required: true),
     count("n_old", \.nOld), count("n_new", \.nNew), count("sections", \.sections), count("sample", \.sample),
@@ -246,32 +246,32 @@ public enum CSVReport {
     },
     .optionalCount("min_stages", \.minStages),
   ]
-  public static var names: [String] { columns.map(\.name) }
-  public static var header: String { names.joined(separator: ",") }
+  package static var names: [String] { columns.map(\.name) }
+  package static var header: String { names.joined(separator: ",") }
   /// Reports written before the `instructions` column have the first 22,
   /// those before `step` the first 23, those before `min_stages` the first 24.
   static let legacyCounts = [22, 23, 24]
 
-  public static func text(_ rows: [ReportRow]) -> String { CSVTable.text(rows, columns: columns) }
+  package static func text(_ rows: [ReportRow]) -> String { CSVTable.text(rows, columns: columns) }
 
   /// Writes the report to a temporary file, then renames it into place.
-  public static func write(_ rows: [ReportRow], to path: String) throws {
+  package static func write(_ rows: [ReportRow], to path: String) throws {
     try writeAtomically(text(rows), to: path)
   }
 
   /// What is wrong with a report, where: one line.
-  public struct ReadError: Error, Equatable, CustomStringConvertible {
-    public var file: String
+  package struct ReadError: Error, Equatable, CustomStringConvertible {
+    package var file: String
     var line: Int
-    public var column: String?
-    public var message: String
-    public init(file: String, line: Int, column: String?, message: String) {
+    package var column: String?
+    package var message: String
+    package init(file: String, line: Int, column: String?, message: String) {
       self.file = file
       self.line = line
       self.column = column
       self.message = message
     }
-    public var description: String {
+    package var description: String {
       // One line, whatever the file's fields hold.
       oneLine("\(file):\(line)" + (column.map { ", column \($0)" } ?? "") + ": \(message)")
     }
@@ -280,7 +280,7 @@ public enum CSVReport {
   /// Reads a report, strictly: the exact header (all columns, or the first 22
   /// or 23 of a report from before `instructions` or `step`), then rows of as many fields,
   /// each valid for its column.
-  public static func read(contentsOf path: String) throws(ReadError) -> [ReportRow] {
+  package static func read(contentsOf path: String) throws(ReadError) -> [ReportRow] {
     try parse(try readText(path), file: path)
   }
 
@@ -295,7 +295,7 @@ public enum CSVReport {
     return text
   }
 
-  public static func parse(_ text: String, file: String) throws(ReadError) -> [ReportRow] {
+  package static func parse(_ text: String, file: String) throws(ReadError) -> [ReportRow] {
     try CSVTable.parse(try CSVRecords.parse(text, file: file), columns: columns, legacy: legacyCounts, empty: ReportRow(), file: file)
   }
 }

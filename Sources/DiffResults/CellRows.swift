@@ -7,7 +7,7 @@ import SnapshotDiff
 /// million samples then take tens of megabytes, not the gigabyte its
 /// ``ReportRow``s would; ``rows`` gives them back exactly, one cell at a time.
 /// The rows of one cell are all timed or all counted, as a bench makes them.
-public struct CellRows: Sendable {
+package struct CellRows: Sendable {
   /// The cell (the run and the sizes are the apply's).
   var cell = CellIdentity()
   /// The runs' commit, date, host and toolchain, each run once.
@@ -40,20 +40,20 @@ public struct CellRows: Sendable {
   /// rows are all one or all the other (a mixed cell keeps report rows).
   var counted = false
 
-  public init() {}
+  package init() {}
 
-  public init(_ rows: [ReportRow]) {
+  package init(_ rows: [ReportRow]) {
     for row in rows { append(row) }
   }
 
-  public var count: Int { samples.count }
-  public var isEmpty: Bool { samples.isEmpty }
+  package var count: Int { samples.count }
+  package var isEmpty: Bool { samples.isEmpty }
   /// Whether the rows are a trace's (they have an apply number).
-  public var isTrace: Bool { applies.first?.step != nil }
+  package var isTrace: Bool { applies.first?.step != nil }
   /// Whether the rows are counted (instructions), not timed.
-  public var isCounted: Bool { counted }
+  package var isCounted: Bool { counted }
 
-  public mutating func append(_ row: ReportRow) {
+  package mutating func append(_ row: ReportRow) {
     let (first, second, isCounted): (UInt64, UInt64, Bool)
     switch row.measured {
     case let .time(wall, cpu): (first, second, isCounted) = (wall, cpu, false)
@@ -77,7 +77,7 @@ public struct CellRows: Sendable {
   }
 
   /// The rows as they were appended.
-  public var rows: [ReportRow] {
+  package var rows: [ReportRow] {
     samples.map { s in
       let a = applies[Int(s.apply)]
       let r = runs[a.run]
@@ -97,7 +97,7 @@ public struct CellRows: Sendable {
 extension CSVReport {
   /// Writes a report a cell at a time, each cell's rows rebuilt only while
   /// they are written: a temporary file, renamed into place.
-  public static func write(_ cells: [CellRows], to path: String) throws {
+  package static func write(_ cells: [CellRows], to path: String) throws {
     try writeAtomically(to: path) { write in
       write(header + "\n")
       for cell in cells {

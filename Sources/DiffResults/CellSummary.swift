@@ -14,51 +14,51 @@ import SnapshotDiff
 /// Its identity's fields read as its own (`cell.workload`); its `date` is
 /// the earliest run's start.
 @dynamicMemberLookup
-public struct CellSummary: Equatable, Sendable {
-  public var identity = CellIdentity()
+package struct CellSummary: Equatable, Sendable {
+  package var identity = CellIdentity()
   /// The raw rows summarized: samples, or samples × applies for a trace.
-  public var samples = 0
+  package var samples = 0
   /// The measure's quantiles over the rows: wall nanoseconds, or
   /// instructions when counted.
-  public var median = 0.0
-  public var p10 = 0.0
-  public var p90 = 0.0
+  package var median = 0.0
+  package var p10 = 0.0
+  package var p90 = 0.0
   /// A counted cell's instructions: its row's, or summed over a trace's applies.
-  public var instructions: UInt64?
+  package var instructions: UInt64?
   /// Medians over the rows.
-  public var allocatedBytes = 0.0
-  public var peakBytes = 0.0
+  package var allocatedBytes = 0.0
+  package var peakBytes = 0.0
   /// The changeset's counts and `min_moves`, summed over a trace's applies.
-  public var counts = StringChangeset.Counts()
-  public var minMoves = 0
+  package var counts = StringChangeset.Counts()
+  package var minMoves = 0
   /// The fewest stages for the changesets' operations, summed over a
   /// trace's applies; `nil` where one is not known, and for yardsticks.
-  public var minStages: Int?
+  package var minStages: Int?
   /// Whether every row was verified.
-  public var verified = true
+  package var verified = true
   /// A timed strategy's samples over the floor's of the same round, one
   /// summary per run (what `compare` judges); empty for yardsticks and counted cells.
-  public var runs: [FloorQuotients] = []
+  package var runs: [FloorQuotients] = []
   /// A trace cell's session figures; `nil` for a pair.
-  public var session: SessionSummary?
+  package var session: SessionSummary?
 
-  public init() {}
+  package init() {}
 
-  public subscript<T>(dynamicMember key: WritableKeyPath<CellIdentity, T>) -> T {
+  package subscript<T>(dynamicMember key: WritableKeyPath<CellIdentity, T>) -> T {
     get { identity[keyPath: key] }
     set { identity[keyPath: key] = newValue }
   }
 
-  public var key: CellKey { CellKey(workload: identity.workload, strategy: identity.strategy) }
-  public var counted: Bool { instructions != nil }
-  public var isTrace: Bool { session != nil }
+  package var key: CellKey { CellKey(workload: identity.workload, strategy: identity.strategy) }
+  package var counted: Bool { instructions != nil }
+  package var isTrace: Bool { session != nil }
 }
 
 /// A cell of a report: one workload × one subject.
-public struct CellKey: Hashable, Sendable {
-  public var workload: String
-  public var strategy: String
-  public init(workload: String, strategy: String) {
+package struct CellKey: Hashable, Sendable {
+  package var workload: String
+  package var strategy: String
+  package init(workload: String, strategy: String) {
     self.workload = workload
     self.strategy = strategy
   }
@@ -68,12 +68,12 @@ public struct CellKey: Hashable, Sendable {
 /// the same round (same run, same apply, same sample number) so the
 /// machine's drift cancels: their count, median and a 95 % interval for the
 /// median (order statistics, distribution-free).
-public struct FloorQuotients: Equatable, Sendable {
-  public var count: Int
-  public var median: Double
-  public var low: Double
-  public var high: Double
-  public init(count: Int, median: Double, low: Double, high: Double) {
+package struct FloorQuotients: Equatable, Sendable {
+  package var count: Int
+  package var median: Double
+  package var low: Double
+  package var high: Double
+  package init(count: Int, median: Double, low: Double, high: Double) {
     (self.count, self.median, self.low, self.high) = (count, median, low, high)
   }
 }
@@ -82,43 +82,43 @@ public struct FloorQuotients: Equatable, Sendable {
 /// figure (the median over its samples) summed and ranked, the applies over
 /// a frame, and the applies to plot (all of them up to ``plotted``, else the
 /// worst of each run of consecutive applies).
-public struct SessionSummary: Equatable, Sendable {
-  public var applies = 0
-  public var total = 0.0
-  public var median = 0.0
-  public var p99 = 0.0
-  public var max = 0.0
+package struct SessionSummary: Equatable, Sendable {
+  package var applies = 0
+  package var total = 0.0
+  package var median = 0.0
+  package var p99 = 0.0
+  package var max = 0.0
   /// Applies whose CPU time is over 8.33 ms (120 Hz) and 16.67 ms (60 Hz):
   /// what the budgets count. `nil` when counted, and in summaries written
   /// before CPU time was counted.
-  public var cpuOver120Hz: Int?
-  public var cpuOver60Hz: Int?
+  package var cpuOver120Hz: Int?
+  package var cpuOver60Hz: Int?
   /// The same by wall time, kept beside them; 0 when counted.
-  public var over120Hz = 0
-  public var over60Hz = 0
+  package var over120Hz = 0
+  package var over60Hz = 0
   /// Item and section operations summed over the applies.
-  public var operations = 0
+  package var operations = 0
   /// An apply to plot and its figure.
-  public struct Point: Equatable, Sendable {
-    public var step: Int
-    public var value: Double
-    public init(step: Int, value: Double) { (self.step, self.value) = (step, value) }
+  package struct Point: Equatable, Sendable {
+    package var step: Int
+    package var value: Double
+    package init(step: Int, value: Double) { (self.step, self.value) = (step, value) }
   }
   /// The applies to plot, in apply order.
-  public var points: [Point] = []
+  package var points: [Point] = []
 
   /// Points a session is drawn with at most: a longer one shows the worst
   /// apply of each of this many runs of consecutive applies.
-  public static let plotted = 40
+  package static let plotted = 40
 
-  public init() {}
+  package init() {}
 }
 
 extension CellSummary {
   /// The cells of raw rows, in the order they first appear.
   ///
   /// - Complexity: O(*r* log *r*) for *r* rows.
-  public static func summaries(of rows: [ReportRow]) -> [CellSummary] {
+  package static func summaries(of rows: [ReportRow]) -> [CellSummary] {
     var order: [CellKey] = []
     var groups: [CellKey: [ReportRow]] = [:]
     for row in rows {
@@ -134,15 +134,15 @@ extension CellSummary {
 
   /// One cell's summary; `floor` is the floor's rows of the same workload
   /// (its timed samples divide this cell's), `nil` when the report has none.
-  public init(_ rows: [ReportRow], floor: [ReportRow]?) {
+  package init(_ rows: [ReportRow], floor: [ReportRow]?) {
     self.init(rows, floor: floor.map(FloorRounds.init))
   }
 
   /// The floor's wall time by round (run, apply, sample): what a timed
   /// cell's samples are divided by. Made once per workload, for its cells.
-  public struct FloorRounds: Sendable {
+  package struct FloorRounds: Sendable {
     var wall: [Round: Double] = [:]
-    public init(_ floor: [ReportRow]) {
+    package init(_ floor: [ReportRow]) {
       for f in floor { if let w = f.wallNanoseconds { wall[Round(f)] = Double(w) } }
     }
   }
@@ -156,7 +156,7 @@ extension CellSummary {
 
   /// One cell's summary, the floor's rounds given (`nil` when the report
   /// has no floor for the workload).
-  public init(_ rows: [ReportRow], floor: FloorRounds?) {
+  package init(_ rows: [ReportRow], floor: FloorRounds?) {
     precondition(!rows.isEmpty, "a cell with no rows")
     let first = rows[0]
     let round = SummaryReport.significant
@@ -210,7 +210,7 @@ extension CellSummary {
 
 extension SessionSummary {
   /// A trace cell's rows seen as a session.
-  public init(_ rows: [ReportRow], counted: Bool) {
+  package init(_ rows: [ReportRow], counted: Bool) {
     let session = Session(rows)
     let round = SummaryReport.significant
     applies = session.applies.count

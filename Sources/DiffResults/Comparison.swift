@@ -26,8 +26,8 @@ import Foundation
 /// A trace cell (rows with a `step`) is judged by its session total when
 /// counted, and, timed, by each sample over the floor's sample of the same
 /// apply and round; its op counts are summed over the session's applies.
-public struct Comparison {
-  public enum Verdict: String, Sendable {
+package struct Comparison {
+  package enum Verdict: String, Sendable {
     case faster, slower
     case same = "~"
     case onlyInBase = "only in base"
@@ -41,51 +41,51 @@ public struct Comparison {
   }
 
   /// What a cell was judged by.
-  public enum Basis: String, Sendable {
+  package enum Basis: String, Sendable {
     case instructions = "instr"
     case wall = "wall÷floor"
     case none = "-"
   }
 
-  public struct Row {
-    public var workload: String
-    public var strategy: String
-    public var basis: Basis = .none
+  package struct Row {
+    package var workload: String
+    package var strategy: String
+    package var basis: Basis = .none
     /// Median wall ns, or instructions.
-    public var baseValue: Double?
-    public var headValue: Double?
-    public var ratio: Double?
-    public var interval: (low: Double, high: Double)?
-    public var verdict: Verdict = .same
+    package var baseValue: Double?
+    package var headValue: Double?
+    package var ratio: Double?
+    package var interval: (low: Double, high: Double)?
+    package var verdict: Verdict = .same
     /// Op counts that grew (flagged), e.g. `moves 10→12`.
-    public var worse: [String] = []
+    package var worse: [String] = []
     /// Op counts that shrank.
-    public var better: [String] = []
+    package var better: [String] = []
   }
 
-  public var rows: [Row]
-  public var threshold: Double
-  public var countThreshold: Double
+  package var rows: [Row]
+  package var threshold: Double
+  package var countThreshold: Double
 
-  public var slower: [Row] { rows.filter { $0.verdict == .slower } }
-  public var faster: [Row] { rows.filter { $0.verdict == .faster } }
-  public var flagged: [Row] { rows.filter { !$0.worse.isEmpty } }
+  package var slower: [Row] { rows.filter { $0.verdict == .slower } }
+  package var faster: [Row] { rows.filter { $0.verdict == .faster } }
+  package var flagged: [Row] { rows.filter { !$0.worse.isEmpty } }
   /// 1 when something got significantly slower or produced more ops, else 0.
-  public var exitStatus: Int32 { slower.isEmpty && flagged.isEmpty ? 0 : 1 }
+  package var exitStatus: Int32 { slower.isEmpty && flagged.isEmpty ? 0 : 1 }
   /// The floor's median raw ratio over the workloads timed on both sides.
-  public var drift: Double? {
+  package var drift: Double? {
     let ratios = rows.filter { $0.verdict == .drift }.compactMap(\.ratio)
     return ratios.isEmpty ? nil : Statistics.median(ratios)
   }
 
   /// Compares raw reports' rows (summarized first, as a summary report would hold them).
-  public init(base: [ReportRow], head: [ReportRow], threshold: Double = 0.05, countThreshold: Double = 0.01) {
+  package init(base: [ReportRow], head: [ReportRow], threshold: Double = 0.05, countThreshold: Double = 0.01) {
     self.init(
       base: CellSummary.summaries(of: base), head: CellSummary.summaries(of: head),
       threshold: threshold, countThreshold: countThreshold)
   }
 
-  public init(base: [CellSummary], head: [CellSummary], threshold: Double = 0.05, countThreshold: Double = 0.01) {
+  package init(base: [CellSummary], head: [CellSummary], threshold: Double = 0.05, countThreshold: Double = 0.01) {
     self.threshold = threshold
     self.countThreshold = countThreshold
     let baseCells = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -166,7 +166,7 @@ public struct Comparison {
     (Statistics.median(runs.map(\.median)), runs.map(\.low).min()!, runs.map(\.high).max()!)
   }
 
-  public var table: String {
+  package var table: String {
     let header = ["workload", "strategy", "by", "base", "head", "ratio", "95% CI", "verdict", "ops"]
     func value(_ v: Double?, _ basis: Basis) -> String {
       guard let v else { return "-" }
@@ -190,7 +190,7 @@ public struct Comparison {
   }
 
   /// The lines under the table: how cells were judged, the drift, the counts.
-  public var summary: [String] {
+  package var summary: [String] {
     var lines: [String] = []
     let counted = rows.filter { $0.basis == .instructions }.count
     let timed = rows.filter { $0.basis == .wall }.count
@@ -212,7 +212,7 @@ public struct Comparison {
 
 /// The yardstick rows of a report, beside the strategies: their code does
 /// not change once committed.
-public enum Yardstick: String, CaseIterable, Sendable {
+package enum Yardstick: String, CaseIterable, Sendable {
   /// A hash table of the old ids and a lookup of every new id: the least
   /// work any hash-based diff does.
   case floor

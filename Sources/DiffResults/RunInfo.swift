@@ -2,12 +2,12 @@ import DiffVerification
 import Foundation
 
 /// The facts a report row starts with.
-public struct RunInfo: Sendable {
-  public var commit: String
-  public var date: String
-  public var host: String
-  public var toolchain: String
-  public init(commit: String, date: String, host: String, toolchain: String) {
+package struct RunInfo: Sendable {
+  package var commit: String
+  package var date: String
+  package var host: String
+  package var toolchain: String
+  package init(commit: String, date: String, host: String, toolchain: String) {
     self.commit = commit
     self.date = date
     self.host = host

@@ -1,18 +1,18 @@
 /// One trace cell's rows seen as a session: a figure per apply (the median
 /// of its samples: instructions when counted, else wall nanoseconds), and
 /// what an app developer asks of them.
-public struct Session: Sendable {
+package struct Session: Sendable {
   /// The applies' steps, in order, and each one's figure.
-  public let steps: [Int]
-  public let applies: [Double]
+  package let steps: [Int]
+  package let applies: [Double]
   /// Each apply's CPU nanoseconds (the median of its samples), when timed:
   /// what frame budgets count, since wall time also measures the machine's
   /// load (another process on the core).
-  public let cpuApplies: [Double]?
+  package let cpuApplies: [Double]?
   /// Item and section operations summed over the session's applies.
-  public let operations: Int
+  package let operations: Int
 
-  public init(_ rows: [ReportRow]) {
+  package init(_ rows: [ReportRow]) {
     var byStep: [Int: [Double]] = [:]
     var cpuByStep: [Int: [Double]] = [:]
     var ops: [Int: Int] = [:]
@@ -28,15 +28,15 @@ public struct Session: Sendable {
     operations = ops.values.reduce(0, +)
   }
 
-  public var total: Double { applies.reduce(0, +) }
-  public var median: Double { Statistics.median(applies) }
-  public var p99: Double { Statistics.quantile(applies, 0.99) }
-  public var max: Double { applies.max() ?? 0 }
+  package var total: Double { applies.reduce(0, +) }
+  package var median: Double { Statistics.median(applies) }
+  package var p99: Double { Statistics.quantile(applies, 0.99) }
+  package var max: Double { applies.max() ?? 0 }
   /// Applies whose figure (wall time, when timed) is over `budget`.
-  public func over(_ budget: Double) -> Int { applies.filter { $0 > budget }.count }
+  package func over(_ budget: Double) -> Int { applies.filter { $0 > budget }.count }
   /// Applies whose CPU time is over `budget`; `nil` when counted.
-  public func overCPU(_ budget: Double) -> Int? { cpuApplies.map { $0.filter { $0 > budget }.count } }
+  package func overCPU(_ budget: Double) -> Int? { cpuApplies.map { $0.filter { $0 > budget }.count } }
 
   /// The frame budgets an apply is held to: 120 Hz and 60 Hz.
-  public static let frameBudgets: [(label: String, nanoseconds: Double)] = [("8.33ms", 8_333_333), ("16.67ms", 16_666_667)]
+  package static let frameBudgets: [(label: String, nanoseconds: Double)] = [("8.33ms", 8_333_333), ("16.67ms", 16_666_667)]
 }

@@ -1,15 +1,15 @@
 import DiffVerification
 
 /// Order statistics, for medians of noisy timings and intervals for them.
-public enum Statistics {
+package enum Statistics {
   /// The `q` quantile (0...1) by linear interpolation between order statistics.
-  public static func quantile(_ values: [Double], _ q: Double) -> Double {
+  package static func quantile(_ values: [Double], _ q: Double) -> Double {
     quantile(sorted: values.sorted(), q)
   }
 
   /// ``quantile(_:_:)`` of values already in ascending order (several
   /// quantiles of one sample sort it once).
-  public static func quantile(sorted: [Double], _ q: Double) -> Double {
+  package static func quantile(sorted: [Double], _ q: Double) -> Double {
     precondition(!sorted.isEmpty, "quantile of no values")
     let position = q * Double(sorted.count - 1)
     let low = Int(position.rounded(.down))
@@ -17,13 +17,13 @@ public enum Statistics {
     return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
   }
 
-  public static func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
+  package static func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
 
   /// A run's values summarized for `compare`: count, median, and a 95 %
   /// interval for the median from order statistics (ranks n/2 ∓ 0.98·√n,
   /// the normal approximation to the binomial; the extremes when n is small).
   /// Rounded as the summary report writes them.
-  public static func medianInterval(_ values: [Double]) -> FloorQuotients {
+  package static func medianInterval(_ values: [Double]) -> FloorQuotients {
     let sorted = values.sorted()
     let n = sorted.count
     let spread = 0.98 * Double(n).squareRoot()

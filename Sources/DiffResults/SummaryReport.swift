@@ -18,11 +18,11 @@ import Foundation
 /// then `|` and the plotted `apply:figure` points, `;`-separated), then
 /// `min_stages` (summed like the counts; empty where one apply's is not
 /// known, and in summaries written before it).
-public enum SummaryReport {
-  public typealias Column = CSVColumn<CellSummary>
+package enum SummaryReport {
+  package typealias Column = CSVColumn<CellSummary>
 
   /// `x` to `digits` significant digits, as this format writes it.
-  public static func significant(_ x: Double, _ digits: Int) -> Double {
+  package static func significant(_ x: Double, _ digits: Int) -> Double {
     Double(String(format: "%.\(digits)g", x)) ?? x
   }
 
@@ -34,7 +34,7 @@ public enum SummaryReport {
     }
   }
 
-  public static let columns: [Column] = [
+  package static let columns: [Column] = [
     .text("commit", \.commit), .text("date", \.date), .text("host", \.host), .text("toolchain", \.toolchain),
     .text("workload", \.workload, required: true), .text("strategy", \.strategy, required: true),
     .count("n_old", \.nOld), .count("n_new", \.nNew), .count("sections", \.sections), .count("samples", \.samples),
@@ -60,7 +60,7 @@ public enum SummaryReport {
     },
     .optionalCount("min_stages", \.minStages),
   ]
-  public static var header: String { columns.map(\.name).joined(separator: ",") }
+  package static var header: String { columns.map(\.name).joined(separator: ",") }
 
   static func g(_ x: Double) -> String { String(format: "%.9g", x) }
 
@@ -105,15 +105,15 @@ public enum SummaryReport {
     return s
   }
 
-  public static func text(_ cells: [CellSummary]) -> String { CSVTable.text(cells, columns: columns) }
+  package static func text(_ cells: [CellSummary]) -> String { CSVTable.text(cells, columns: columns) }
 
   /// Writes the summary to a temporary file, then renames it into place.
-  public static func write(_ cells: [CellSummary], to path: String) throws {
+  package static func write(_ cells: [CellSummary], to path: String) throws {
     try writeAtomically(text(cells), to: path)
   }
 
   /// Reads a summary report's text, strictly (its exact header, every field valid).
-  public static func parse(_ text: String, file: String) throws(CSVReport.ReadError) -> [CellSummary] {
+  package static func parse(_ text: String, file: String) throws(CSVReport.ReadError) -> [CellSummary] {
     try parse(try CSVRecords.parse(text, file: file), file: file)
   }
 
@@ -127,9 +127,9 @@ public enum SummaryReport {
 
 /// Either kind of report, read into cells: a summary report as it is, a raw
 /// one summarized (what `compare` and `report` read).
-public enum ReportFile {
+package enum ReportFile {
   /// The path a raw report's summary is written to beside it: `X.csv` → `X.summary.csv`.
-  public static func summaryPath(for path: String) -> String {
+  package static func summaryPath(for path: String) -> String {
     (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".summary.csv"
   }
 
@@ -139,7 +139,7 @@ public enum ReportFile {
     return ([names.count] + SummaryReport.legacyCounts).contains { records.first?.fields == Array(names.prefix($0)) }
   }
 
-  public static func read(contentsOf path: String) throws(CSVReport.ReadError) -> [CellSummary] {
+  package static func read(contentsOf path: String) throws(CSVReport.ReadError) -> [CellSummary] {
     let text = try CSVReport.readText(path)
     let records = try CSVRecords.parse(text, file: path)
     if isSummary(records) { return try SummaryReport.parse(records, file: path) }

@@ -28,7 +28,7 @@ import SnapshotDiff
 let environment = ProcessInfo.processInfo.environment
 
 /// The strategies this process fuzzes, chosen once.
-let fuzzedStrategies: [any DiffStrategy] = {
+let fuzzedStrategies: [Contender] = {
   var known = Contenders.all
   #if FAULTY_STRATEGIES
     known += FaultyStrategies.all

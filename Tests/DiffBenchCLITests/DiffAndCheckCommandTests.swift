@@ -12,7 +12,7 @@ let changesetFixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined
     let dir = try folder(["README": ""])
     defer { try? FileManager.default.removeItem(atPath: dir) }
     for file in try CorpusCase.files(at: [corpusFolder]) {
-      for strategy in Strategies.names {
+      for strategy in Contenders.library.map(\.name) {
         let diff = try diffbench(["diff", "--strategy", strategy, "--format", "json", file])
         #expect(diff.status == 0, "\(file) \(strategy): \(diff.err)")
         let changeset = dir + "/changeset.json"

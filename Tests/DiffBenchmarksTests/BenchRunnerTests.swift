@@ -19,7 +19,7 @@ import Testing
   func workloads(_ names: String...) -> [Workload] { Workload.all.filter { names.contains($0.name) } }
 
   @Test func aTimedStrategyCarriesItsNameAndTraitsAndRunsIt() throws {
-    let subject = TimedSubject(Naive())
+    let subject = TimedSubject(Contender(Naive()))
     #expect(subject.name == "naive" && subject.traits == Naive().traits)
     let old = try StringSnapshot(sections: [.init("A", items: [.init("a"), .init("b")])])
     let new = try StringSnapshot(sections: [.init("A", items: [.init("b"), .init("a")])])
@@ -30,7 +30,7 @@ import Testing
   @Test func aRowPerSampleVerifiedAndWithExactlyTheHeader() throws {
     let runner = BenchRunner(workloads: workloads("random-1e2", "appstore-sections"), settings: tiny, info: info)
     let cells = runner.run()
-    #expect(cells.map(\.strategy) == Array(repeating: ["floor", "scan"] + Strategies.names + ["hashmap+apply"], count: 2).flatMap { $0 })
+    #expect(cells.map(\.strategy) == Array(repeating: ["floor", "scan"] + Contenders.library.map(\.name) + ["hashmap+apply"], count: 2).flatMap { $0 })
     for cell in cells {
       #expect(cell.failure == nil && cell.skipped == nil)
       #expect(cell.rows.count == 4, "\(cell.workload) \(cell.strategy)")
@@ -59,7 +59,7 @@ import Testing
 
   @Test func aWrongStrategyIsMarkedUnverified() {
     let runner = BenchRunner(
-      workloads: workloads("appstore-sections"), subjects: [.floor, TimedSubject(OffByOneMove())], settings: tiny, info: info)
+      workloads: workloads("appstore-sections"), subjects: [.floor, TimedSubject(Contender(OffByOneMove()))], settings: tiny, info: info)
     let cells = runner.run()
     #expect(cells[1].failure != nil)
     #expect(cells[1].rows.count == 4 && cells[1].rows.allSatisfy { !$0.verified })
@@ -79,7 +79,7 @@ import Testing
        SnapshotDraft(sections: [.init(id: "S2", items: [("a", "")]), .init(id: "S1", content: "c1")]))
     }
     let both = BenchRunner(
-      workloads: [needed], subjects: [.floor, TimedSubject(Hashmap()), TimedSubject(UpdatesSectionsApart())], settings: tiny, info: info).run()
+      workloads: [needed], subjects: [.floor, TimedSubject(Contender(Hashmap())), TimedSubject(Contender(UpdatesSectionsApart()))], settings: tiny, info: info).run()
     #expect(both[1].rows.allSatisfy { $0.stages == 3 && $0.minStages == 3 && $0.verified })
     #expect(both[2].rows.allSatisfy { $0.stages == 3 && $0.minStages == 3 && $0.verified })
     let table = Summary.table(both)
@@ -90,7 +90,7 @@ import Testing
   @Test func allocationColumnsMoveWhenADiffAllocates() throws {
     #expect(AllocationProbe().isAvailable, "jemalloc is not the allocator")
     let runner = BenchRunner(
-      workloads: workloads("reversed-10k"), subjects: [.floor, TimedSubject(Hashmap())], settings: tiny, info: info)
+      workloads: workloads("reversed-10k"), subjects: [.floor, TimedSubject(Contender(Hashmap()))], settings: tiny, info: info)
     let cells = runner.run()
     let hashmap = try #require(cells.last)
     #expect(hashmap.rows.allSatisfy { $0.allocatedBytes > 100_000 && $0.peakBytes > 100_000 })
@@ -109,7 +109,7 @@ import Testing
   @Test func quadraticCellsOverTheCapAreSkippedAndListed() throws {
     var settings = tiny
     settings.capSeconds = 0.003
-    let subjects = [TimedSubject.floor, TimedSubject(Naive()), TimedSubject(Stdlib())]
+    let subjects = [TimedSubject.floor, TimedSubject(Contender(Naive())), TimedSubject(Contender(Stdlib()))]
     let pair = try #require(workloads("reversed-10k").first).pair()
     let work = WorkEstimate(old: pair.old, new: pair.new)
     func run(secondsPerUnit rate: (TimedSubject) -> Double) -> [CellResult] {
@@ -136,7 +136,7 @@ import Testing
   @Test func theTimedRegionHoldsOnlyThePreparedDiffAndFlatStrategiesSkipSections() throws {
     let ballast = 8 << 20
     let runner = BenchRunner(
-      workloads: workloads("dk-5k", "appstore-sections"), subjects: [.floor, TimedSubject(ConvertsItsInput(ballast: ballast))],
+      workloads: workloads("dk-5k", "appstore-sections"), subjects: [.floor, TimedSubject(Contender(ConvertsItsInput(ballast: ballast)))],
       settings: tiny, info: info)
     let cells = runner.run()
     let flat = try #require(cells.first { $0.workload == "dk-5k" && $0.strategy == "converts-its-input" })

@@ -265,7 +265,7 @@ import Testing
     // Given the recorded snapshots themselves, pair after pair, it is right.
     let trace = try TraceReader.parse(Array(session.utf8))
     for k in 1..<trace.count {
-      #expect(Verifier.verify(TrustsRecordedSnapshots(), from: trace[k - 1].snapshot, to: trace[k].snapshot) == nil)
+      #expect(Verifier.verify(Contender(TrustsRecordedSnapshots()), from: trace[k - 1].snapshot, to: trace[k].snapshot) == nil)
     }
   }
 
@@ -279,11 +279,11 @@ import Testing
     try #"{"old": {"sections": [{"id": "A", "items": ["a"]}, {"id": "B", "items": ["b"]}]}, "new": {"sections": [{"id": "B", "items": ["b", "a"]}]}}"#
       .write(toFile: dir + "/sections.json", atomically: true, encoding: .utf8)
     var lines: [String] = []
-    let flat = CorpusVerifier(strategies: [Flat()], output: { lines.append($0) }, errors: { Issue.record("\($0)") })
+    let flat = CorpusVerifier(strategies: [Contender(Flat())], output: { lines.append($0) }, errors: { Issue.record("\($0)") })
     #expect(flat.run(paths: [dir]) == 0)
     #expect(lines.last == "1 passed, 0 failed, 1 skipped (no sections)")
     lines = []
-    let both = CorpusVerifier(strategies: [Hashmap()], output: { lines.append($0) }, errors: { Issue.record("\($0)") })
+    let both = CorpusVerifier(strategies: [Contender(Hashmap())], output: { lines.append($0) }, errors: { Issue.record("\($0)") })
     #expect(both.run(paths: [dir]) == 0)
     #expect(lines.last == "2 passed, 0 failed")
   }
@@ -303,7 +303,7 @@ import Testing
       items.append(items.removeFirst())
     }
     try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/rotate.jsonl", atomically: true, encoding: .utf8)
-    func run(_ strategies: [any DiffStrategy]) -> (Int32, [String]) {
+    func run(_ strategies: [Contender]) -> (Int32, [String]) {
       var output: [String] = []
       var verifier = CorpusVerifier(
         strategies: strategies, isolation: FuzzEngineTests.worker, timeout: 10, output: { output.append($0) },
@@ -311,11 +311,11 @@ import Testing
       verifier.jobs = 2
       return (verifier.run(paths: [dir]), output)
     }
-    let (status, output) = run([Hashmap(), TrustsRecordedSnapshots(), Heckel(), Myers()])
+    let (status, output) = run([Contender(Hashmap()), Contender(TrustsRecordedSnapshots()), Contender(Heckel()), Contender(Myers())])
     #expect(status == 1)
     #expect(output.count == 2 && output.last == "3 passed, 1 failed (crash 1, wrong screen 0, cost 0)", "\(output)")
     #expect(output.first?.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: crash: apply 2: invalid stage: stage 0: rule 7") == true, "\(output)")
-    let (crashed, lines2) = run([Hashmap(), TrustsRecordedSnapshots(), Trapping(), Heckel()])
+    let (crashed, lines2) = run([Contender(Hashmap()), Contender(TrustsRecordedSnapshots()), Contender(Trapping()), Contender(Heckel())])
     #expect(crashed == 1)
     #expect(lines2.count == 3 && lines2.last == "2 passed, 2 failed (crash 2, wrong screen 0, cost 0)", "\(lines2)")
     #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trapping: crash") }, "\(lines2)")

@@ -7,7 +7,7 @@ import Testing
     var old = Snapshot<String, String, String>()
     try old.appendSections(["banner", "list"])
     try old.appendItems(["b1"], toSection: "banner")
-    try old.appendItems([Item("p1", content: "9.99"), Item("p2", content: "5.00")], toSection: "list")
+    try old.appendItems([SnapshotItem("p1", content: "9.99"), SnapshotItem("p2", content: "5.00")], toSection: "list")
 
     var new = old
     try new.appendItems(["p3"], toSection: "list")

@@ -1,5 +1,5 @@
+import DiffBenchCLI
 import DifferenceKit
-import SnapshotDiff
 
 /// DifferenceKit (ra1028): Heckel's algorithm, staged for UIKit.
 ///
@@ -70,7 +70,7 @@ struct DKSection<ID: Hashable, Content: Equatable>: Differentiable {
 struct DKItem<ID: Hashable, Content: Equatable>: Differentiable {
   let id: ID
   let content: Content?
-  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
   var differenceIdentifier: ID { id }
   func isContentEqual(to source: Self) -> Bool { content == source.content }
 }

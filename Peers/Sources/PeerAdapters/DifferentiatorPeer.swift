@@ -1,5 +1,5 @@
+import DiffBenchCLI
 import Differentiator
-import SnapshotDiff
 
 /// RxDataSources' `Differentiator` (RxSwiftCommunity): staged section and item diffs.
 ///
@@ -56,6 +56,6 @@ struct RxSection<ID: Hashable, Content: Equatable>: IdentifiableType, Equatable 
 struct RxItem<ID: Hashable, Content: Equatable>: IdentifiableType, Equatable {
   let id: ID
   let content: Content?
-  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
   var identity: ID { id }
 }

@@ -1,6 +1,6 @@
+import DiffBenchCLI
 import Foundation
 import ListDiff
-import SnapshotDiff
 
 /// ListDiff (lxcid): IGListKit's diff, ported to Swift. Flat lists only.
 ///
@@ -39,6 +39,6 @@ public struct ListDiffPeer: ConvertingStrategy {
 struct LDItem<ID: Hashable, Content: Equatable>: Diffable, Equatable {
   let id: ID
   let content: Content?
-  init(_ item: Item<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
   var diffIdentifier: AnyHashable { AnyHashable(id) }
 }

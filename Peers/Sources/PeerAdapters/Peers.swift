@@ -1,8 +1,11 @@
-import SnapshotDiff
+import DiffBenchCLI
 
 /// The peers, in report order.
 public enum Peers {
-  public static let all: [any DiffStrategy] = [
-    DifferenceKitPeer(), ListDiffPeer(), DeepDiffPeer(), DifferPeer(), DifferentiatorPeer(),
+  /// Made here, where each adapter's type is known: its entry points are
+  /// specialized for it (``Contender``).
+  public static let all: [Contender] = [
+    Contender(DifferenceKitPeer()), Contender(ListDiffPeer()), Contender(DeepDiffPeer()), Contender(DifferPeer()),
+    Contender(DifferentiatorPeer()),
   ]
 }

@@ -1,4 +1,4 @@
-import SnapshotDiff
+import DiffBenchCLI
 
 /// One `performBatchUpdates` call as a peer's UIKit glue makes it: what
 /// UIKit would receive, in its coordinates (deletes, reloads and move
@@ -38,7 +38,7 @@ extension Changeset {
   /// differ is the error. Data with an id twice and every count right is
   /// shown as it is: the error too, the screen showing an item twice.
   static func glued(
-    _ batches: [(batch: UIKitBatch, after: [Section<SectionID, ItemID, Content>])], from old: Snapshot<SectionID, ItemID, Content>, by traits: StrategyTraits
+    _ batches: [(batch: UIKitBatch, after: [SnapshotSection<SectionID, ItemID, Content>])], from old: Snapshot<SectionID, ItemID, Content>, by traits: StrategyTraits
   ) -> (Changeset, GlueDataError?) {
     let updates = traits.updates ?? .reconfigure  // what its glue calls
     var stages: [Stage] = []
@@ -54,7 +54,7 @@ extension Changeset {
         let item = screen.item(at: path)
         return contentOfItem[item.id] ?? item.content
       }
-      func afterItem(_ path: ItemPath) -> Item<ItemID, Content>? {
+      func afterItem(_ path: ItemPath) -> SnapshotItem<ItemID, Content>? {
         guard path.section >= 0 && path.section < after.count, path.item >= 0 && path.item < after[path.section].items.count else { return nil }
         return after[path.section].items[path.item]
       }
@@ -99,7 +99,7 @@ extension Changeset {
 
   /// How the data after a batch disagrees with the screen the batch leaves,
   /// in UIKit's words, or `nil`.
-  static func disagreement(_ shown: Snapshot<SectionID, ItemID, Content>, _ data: [Section<SectionID, ItemID, Content>]) -> GlueDataError.Problem? {
+  static func disagreement(_ shown: Snapshot<SectionID, ItemID, Content>, _ data: [SnapshotSection<SectionID, ItemID, Content>]) -> GlueDataError.Problem? {
     if shown.numberOfSections != data.count {
       return .count("invalid number of sections: the batch leaves \(shown.numberOfSections), the data source holds \(data.count)")
     }

@@ -1,7 +1,6 @@
 import DeepDiff
-import DifferenceKit
 import Differ
-import DiffVerification
+import DifferenceKit
 import Foundation
 import ListDiff
 import Testing
@@ -105,7 +104,7 @@ let new = flat("d", "a", "x", "c=2")
   @Test(arguments: Peers.all.map(\.name))
   func preparedDiffGivesTheSameChangeset(name: String) {
     let peer = Peers.all.first { $0.name == name }!
-    let prepared = peer.preparedStringDiff(from: old, to: new)
+    let prepared = peer.prepareDiff(from: old, to: new)
     #expect(prepared.changeset() == nil)  // nothing diffed yet
     prepared.diff()
     #expect(prepared.changeset() == peer.changeset(from: old, to: new))
@@ -157,7 +156,7 @@ let new = flat("d", "a", "x", "c=2")
   /// Every count right, but an id twice in the data: shown as it is, an item twice.
   @Test func dataWithAnIDTwiceAndEveryCountRightIsAWrongScreen() throws {
     let before = flat("a", "b")
-    let twice = [Section<String, String, String>("s", items: [Item("a"), Item("a")])]
+    let twice = [SnapshotSection<String, String, String>("s", items: [Item("a"), Item("a")])]
     let (changeset, mismatch) = Changeset.glued([(UIKitBatch(reloadItems: [path(1)]), twice)], from: before, by: StrategyTraits(updates: .reload))
     #expect(changeset.stages.count == 1)
     guard case .ids(let text)? = mismatch?.problem else {

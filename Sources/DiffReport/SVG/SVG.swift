@@ -1,4 +1,5 @@
 import DiffResults
+import DiffVerification
 import Foundation
 import SnapshotDiff
 
@@ -67,7 +68,7 @@ enum Markup {
 }
 
 /// A colour per strategy, the same on every plot: the yardsticks grey and
-/// olive, the library's strategies by their place in `Strategies.all`, then
+/// olive, the library's strategies by their place in `Contenders.library`, then
 /// others in turn.
 struct Palette {
   static let library = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd"]
@@ -78,7 +79,7 @@ struct Palette {
     switch Yardstick(rawValue: name) {
     case .floor?: return "#7f7f7f"
     case .scan?: return "#bcbd22"
-    case nil: return Strategies.names.firstIndex(of: name).map { library[$0 % library.count] }
+    case nil: return Contenders.library.firstIndex { $0.name == name }.map { library[$0 % library.count] }
     }
   }
 

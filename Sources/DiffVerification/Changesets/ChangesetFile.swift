@@ -21,7 +21,7 @@ import SnapshotDiff
 /// number reads as its text; a missing content is empty). Other top-level
 /// keys are kept out of the way (a tool may say who made the file); an
 /// unknown key inside a stage or an operation is an error (a typo).
-public enum ChangesetFile {
+package enum ChangesetFile {
   static let stageKeys = [
     "sectionDeletes", "sectionInserts", "sectionMoves", "sectionUpdates",
     "itemDeletes", "itemInserts", "itemMoves", "itemUpdates",
@@ -31,7 +31,7 @@ public enum ChangesetFile {
 
   /// The file's JSON; empty operation lists and empty contents are left out,
   /// but an update always says its content.
-  public static func json(_ changeset: StringChangeset) -> JSONValue {
+  package static func json(_ changeset: StringChangeset) -> JSONValue {
     func path(_ p: ItemPath) -> JSONValue { .array([.number(String(p.section)), .number(String(p.item))]) }
     func item(_ item: StringSnapshot.Item) -> JSONValue {
       let content = item.content ?? ""
@@ -63,7 +63,7 @@ public enum ChangesetFile {
   }
 
   /// The text of the file, ending with a newline.
-  public static func text(_ changeset: StringChangeset) -> String { json(changeset).serialized() + "\n" }
+  package static func text(_ changeset: StringChangeset) -> String { json(changeset).serialized() + "\n" }
 
   // MARK: Reading
 
@@ -72,7 +72,7 @@ public enum ChangesetFile {
   /// - Throws: ``CorpusError`` naming the file and, where it helps, the path
   ///   inside the JSON (`$.stages[0].itemMoves[1].to`).
   ///   `updates`, where the file does not say how its updates are performed.
-  public static func load(contentsOf path: String, updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
+  package static func load(contentsOf path: String, updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CorpusError(file: path, message: "cannot be read")
     }
@@ -81,7 +81,7 @@ public enum ChangesetFile {
 
   /// Parses the bytes of a changeset file; `file` names it in errors; its
   /// `"updates"` (`"reload"` or `"reconfigure"`), else `updates`.
-  public static func parse(_ bytes: [UInt8], file: String = "-", updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
+  package static func parse(_ bytes: [UInt8], file: String = "-", updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
     try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes, updates: updates) }
   }
 
@@ -126,7 +126,7 @@ public enum ChangesetFile {
     }
     stage.sectionMoves = try list("sectionMoves").map { value, here in
       let object = try members(value, at: here, required: ["from", "to"])
-      return Move(from: try index(object["from"]!, at: "\(here).from"), to: try index(object["to"]!, at: "\(here).to"))
+      return StageMove(from: try index(object["from"]!, at: "\(here).from"), to: try index(object["to"]!, at: "\(here).to"))
     }
     stage.sectionUpdates = try list("sectionUpdates").map { value, here in
       let object = try members(value, at: here, required: ["index"], optional: ["content"])
@@ -141,7 +141,7 @@ public enum ChangesetFile {
     }
     stage.itemMoves = try list("itemMoves").map { value, here in
       let object = try members(value, at: here, required: ["from", "to"])
-      return Move(from: try itemPath(object["from"]!, at: "\(here).from"), to: try itemPath(object["to"]!, at: "\(here).to"))
+      return StageMove(from: try itemPath(object["from"]!, at: "\(here).from"), to: try itemPath(object["to"]!, at: "\(here).to"))
     }
     stage.itemUpdates = try list("itemUpdates").map { value, here in
       let object = try members(value, at: here, required: ["path"], optional: ["content"])

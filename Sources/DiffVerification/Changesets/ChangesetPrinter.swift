@@ -2,11 +2,11 @@ import SnapshotDiff
 
 /// A changeset as people read it (`diff --format text`) and as a
 /// `UICollectionView` would receive it (`diff --format uikit`).
-public enum ChangesetPrinter {
+package enum ChangesetPrinter {
   /// A stage a paragraph, an operation a line, each with the id it concerns
   /// (read from the state before the stage for old coordinates). Given
   /// `new`, an empty changeset says whether the snapshots differ.
-  public static func text(_ changeset: StringChangeset, from old: StringSnapshot, to new: StringSnapshot? = nil) -> String {
+  package static func text(_ changeset: StringChangeset, from old: StringSnapshot, to new: StringSnapshot? = nil) -> String {
     if changeset.stages.isEmpty { return noStage(old, new) + "\n" }
     var out = ""
     var state = old
@@ -44,7 +44,7 @@ public enum ChangesetPrinter {
   /// on its own, outside any block, as a glue that reloads after its batch
   /// sends it (DeepDiff's); UIKit performs it as an update of its own.
   /// Given the pair, an empty changeset says whether the snapshots differ.
-  public static func uikit(_ changeset: StringChangeset, from old: StringSnapshot? = nil, to new: StringSnapshot? = nil) -> String {
+  package static func uikit(_ changeset: StringChangeset, from old: StringSnapshot? = nil, to new: StringSnapshot? = nil) -> String {
     if changeset.stages.isEmpty { return "// " + noStage(old, new) + ", nothing to call\n" }
     let reloads = changeset.updates == .reload
     return laidOut(changeset.stages.map { stage in
@@ -63,7 +63,7 @@ public enum ChangesetPrinter {
 
   /// Batch updates, one a stage, as `diff --format uikit` lays them out
   /// (also what a `DiffableDataSource` recorded, to set beside it).
-  public static func uikit(_ updates: [CollectionViewUpdate]) -> String {
+  package static func uikit(_ updates: [CollectionViewUpdate]) -> String {
     if updates.isEmpty { return "// " + noStage(nil, nil) + ", nothing to call\n" }
     return laidOut(updates.map(\.description))
   }

@@ -5,12 +5,13 @@ import SnapshotDiff
 public typealias StringSnapshot = Snapshot<String, String, String>
 public typealias StringChangeset = Changeset<String, String, String>
 public typealias IntSnapshot = Snapshot<Int, Int, Int>
+public typealias IntChangeset = Changeset<Int, Int, Int>
 
 extension Snapshot where SectionID == String, ItemID == String, Content == String {
   /// The pair with every id read as a decimal `Int` and each distinct
   /// content given a number (the same in both), for the `Int` path; `nil`
   /// unless every id is an integer.
-  public static func ints(_ old: Self, _ new: Self) -> (old: IntSnapshot, new: IntSnapshot)? {
+  package static func ints(_ old: Self, _ new: Self) -> (old: IntSnapshot, new: IntSnapshot)? {
     var codes: [String: Int] = [:]
     func code(_ content: String?) -> Int? {
       guard let content else { return nil }
@@ -37,34 +38,34 @@ extension Snapshot where SectionID == String, ItemID == String, Content == Strin
 }
 
 /// One corpus file (the File formats article, corpus files): a named pair of snapshots.
-public struct CorpusCase: Equatable, Sendable {
-  public var name: String
-  public var old: StringSnapshot
-  public var new: StringSnapshot
+package struct CorpusCase: Equatable, Sendable {
+  package var name: String
+  package var old: StringSnapshot
+  package var new: StringSnapshot
   /// Other top-level keys (`source`, `found_by`, …), kept in order and
   /// written back, otherwise ignored.
-  public var extra: [(key: String, value: JSONValue)]
+  package var extra: [(key: String, value: JSONValue)]
 
-  public init(name: String, old: StringSnapshot, new: StringSnapshot, extra: [(key: String, value: JSONValue)] = []) {
+  package init(name: String, old: StringSnapshot, new: StringSnapshot, extra: [(key: String, value: JSONValue)] = []) {
     self.name = name
     self.old = old
     self.new = new
     self.extra = extra
   }
 
-  public static func == (lhs: CorpusCase, rhs: CorpusCase) -> Bool {
+  package static func == (lhs: CorpusCase, rhs: CorpusCase) -> Bool {
     lhs.name == rhs.name && lhs.old == rhs.old && lhs.new == rhs.new && JSONValue.object(lhs.extra) == .object(rhs.extra)
   }
 }
 
 /// Why a corpus file is invalid input: the file and what is wrong, where.
-public struct CorpusError: Error, Equatable, CustomStringConvertible {
-  public var file: String
-  public var message: String
-  public init(file: String, message: String) { self.file = file; self.message = message }
+package struct CorpusError: Error, Equatable, CustomStringConvertible {
+  package var file: String
+  package var message: String
+  package init(file: String, message: String) { self.file = file; self.message = message }
   /// One line: `FILE: what is wrong` (a line break quoted from the input
   /// is shown escaped, so the message stays one line).
-  public var description: String { oneLine("\(file): \(message)") }
+  package var description: String { oneLine("\(file): \(message)") }
 }
 
 extension CorpusCase {
@@ -75,13 +76,13 @@ extension CorpusCase {
   /// `{"sections": […]}` or, for short, an array of items in one section
   /// `"main"`. Ids and contents are strings or numbers (read as their text).
   /// A missing content is the empty string.
-  public static func load(contentsOf path: String) throws(CorpusError) -> CorpusCase {
+  package static func load(contentsOf path: String) throws(CorpusError) -> CorpusCase {
     guard let bytes = _readBytes(path) else { throw CorpusError(file: path, message: "cannot be read") }
     return try parse(bytes, file: path)
   }
 
   /// Parses the bytes of a corpus file; `file` names it in errors.
-  public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> CorpusCase {
+  package static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> CorpusCase {
     try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes) }
   }
 
@@ -230,7 +231,7 @@ func _readBytes(_ path: String) -> [UInt8]? {
 
 /// `text` with line breaks and other control characters escaped: an error
 /// message quotes input, and must stay one line whatever the input holds.
-public func oneLine(_ text: String) -> String {
+package func oneLine(_ text: String) -> String {
   guard text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return text }
   var result = ""
   for scalar in text.unicodeScalars {
@@ -240,12 +241,12 @@ public func oneLine(_ text: String) -> String {
 }
 
 /// Whether a path names a trace (a `.jsonl` file) rather than a pair.
-public func isTraceFile(_ path: String) -> Bool { path.hasSuffix(".jsonl") }
+package func isTraceFile(_ path: String) -> Bool { path.hasSuffix(".jsonl") }
 
 extension CorpusCase {
   /// The file's JSON: shorthand for a one-section `"main"` snapshot, bare
   /// strings for items with empty content.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
     members += extra
     members.append(("old", Self.json(old)))
@@ -254,7 +255,7 @@ extension CorpusCase {
   }
 
   /// The text of the file, ending with a newline.
-  public var fileText: String { json.serialized() + "\n" }
+  package var fileText: String { json.serialized() + "\n" }
 
   static func json(_ snapshot: StringSnapshot) -> JSONValue {
     func item(_ item: StringSnapshot.Item) -> JSONValue {
@@ -283,7 +284,7 @@ extension CorpusCase {
   /// `.jsonl` file (a trace) too, folders searched recursively, in a stable
   /// order. A path that does not exist is an error; a file named directly is
   /// taken whatever its extension.
-  public static func files(at paths: [String], traces: Bool = false) throws(CorpusError) -> [String] {
+  package static func files(at paths: [String], traces: Bool = false) throws(CorpusError) -> [String] {
     var result: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false

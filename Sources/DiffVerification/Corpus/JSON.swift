@@ -2,7 +2,7 @@ import SnapshotDiff
 
 /// A parsed JSON value. Numbers keep their text, because the corpus reads a
 /// number as its decimal text; object keys keep their order.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
   case string(String)
@@ -10,7 +10,7 @@ public enum JSONValue: Equatable, Sendable {
   case bool(Bool)
   case null
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case let (.object(a), .object(b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -23,7 +23,7 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// What a value is, for error messages.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .object: return "an object"
     case .array: return "an array"
@@ -34,7 +34,7 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
@@ -58,16 +58,16 @@ func _isValidUTF8(_ bytes: [UInt8]) -> Bool {
 }
 
 /// A syntax error, at a line and column (both from 1).
-public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
-  public var message: String
-  public var line: Int
-  public var column: Int
-  public var description: String { "line \(line), column \(column): \(message)" }
+package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+  package var message: String
+  package var line: Int
+  package var column: Int
+  package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 extension JSONValue {
   /// Parses one JSON document (RFC 8259), with nothing but whitespace after it.
-  public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+  package init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
     var parser = _JSONParser(bytes: bytes)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
@@ -77,7 +77,7 @@ extension JSONValue {
   }
 
   /// Serializes on one line, for line-based protocols.
-  public var compact: String {
+  package var compact: String {
     switch self {
     case .array(let values): return "[" + values.map(\.compact).joined(separator: ",") + "]"
     case .object(let members): return "{" + members.map { "\(_jsonQuoted($0.key)):\($0.value.compact)" }.joined(separator: ",") + "}"
@@ -86,7 +86,7 @@ extension JSONValue {
   }
 
   /// Serializes with two-space indentation, arrays of scalars on one line.
-  public func serialized(indent: String = "") -> String {
+  package func serialized(indent: String = "") -> String {
     switch self {
     case .string(let s): return _jsonQuoted(s)
     case .number(let n): return n

@@ -3,14 +3,14 @@ import SnapshotDiff
 
 /// One snapshot of a trace (a session of applies): where it is in the file,
 /// its optional name, and any other keys of its line's object (`found_by`).
-public struct TraceSnapshot: Sendable {
+package struct TraceSnapshot: Sendable {
   /// The line it was read from, counted from 1.
-  public var line: Int
-  public var name: String?
-  public var snapshot: StringSnapshot
-  public var extra: [(key: String, value: JSONValue)] = []
+  package var line: Int
+  package var name: String?
+  package var snapshot: StringSnapshot
+  package var extra: [(key: String, value: JSONValue)] = []
 
-  public init(line: Int = 0, name: String? = nil, snapshot: StringSnapshot, extra: [(key: String, value: JSONValue)] = []) {
+  package init(line: Int = 0, name: String? = nil, snapshot: StringSnapshot, extra: [(key: String, value: JSONValue)] = []) {
     self.line = line
     self.name = name
     self.snapshot = snapshot
@@ -19,7 +19,7 @@ public struct TraceSnapshot: Sendable {
 
   /// "apply 3 (after search 'ab')": how a failure names the apply that
   /// reached this snapshot.
-  public func apply(_ number: Int) -> String {
+  package func apply(_ number: Int) -> String {
     "apply \(number)" + (name.map { " (\($0))" } ?? "")
   }
 }
@@ -31,8 +31,8 @@ public struct TraceSnapshot: Sendable {
 ///
 /// A line that is not a snapshot is invalid input: one line naming the file,
 /// the line number, and what is wrong, with the path inside the JSON.
-public struct TraceReader {
-  public let file: String
+package struct TraceReader {
+  package let file: String
   private var source: Source
   private var buffer: [UInt8] = []
   private var start = 0
@@ -47,7 +47,7 @@ public struct TraceReader {
   }
 
   /// Reads from a file, in chunks.
-  public init(contentsOf path: String) throws(CorpusError) {
+  package init(contentsOf path: String) throws(CorpusError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
       let handle = FileHandle(forReadingAtPath: path)
@@ -57,7 +57,7 @@ public struct TraceReader {
   }
 
   /// Reads bytes already in memory (tests, fuzzing); `file` names them in errors.
-  public init(bytes: [UInt8], file: String = "-") {
+  package init(bytes: [UInt8], file: String = "-") {
     self.file = file
     source = .bytes
     buffer = bytes
@@ -66,14 +66,14 @@ public struct TraceReader {
 
   /// Hands out snapshots already in memory (a generated session), so they
   /// are walked exactly as a file is.
-  public init(snapshots: [TraceSnapshot], file: String = "-") {
+  package init(snapshots: [TraceSnapshot], file: String = "-") {
     self.file = file
     source = .snapshots(snapshots, next: 0)
     atEnd = true
   }
 
   /// How much is read from the file at a time.
-  public static let chunk = 1 << 20
+  package static let chunk = 1 << 20
 
   /// The next line's bytes without its newline, or `nil` at the end.
   private mutating func nextLine() -> ArraySlice<UInt8>? {
@@ -104,7 +104,7 @@ public struct TraceReader {
   }
 
   /// The next snapshot, or `nil` at the end of the file.
-  public mutating func next() throws(CorpusError) -> TraceSnapshot? {
+  package mutating func next() throws(CorpusError) -> TraceSnapshot? {
     if case .snapshots(let snapshots, let k) = source {
       guard k < snapshots.count else { return nil }
       source = .snapshots(snapshots, next: k + 1)
@@ -121,7 +121,7 @@ public struct TraceReader {
   }
 
   /// Every snapshot of a trace in memory, for small traces (tests, shrinking).
-  public static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> [TraceSnapshot] {
+  package static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> [TraceSnapshot] {
     var reader = TraceReader(bytes: bytes, file: file)
     var result: [TraceSnapshot] = []
     while let snapshot = try reader.next() { result.append(snapshot) }
@@ -152,13 +152,13 @@ public struct TraceReader {
 extension TraceSnapshot {
   /// A session's drafts made into snapshots; `nil` when one breaks the
   /// uniqueness rule.
-  public static func session(_ drafts: [SnapshotDraft]) -> [TraceSnapshot]? {
+  package static func session(_ drafts: [SnapshotDraft]) -> [TraceSnapshot]? {
     let made = drafts.compactMap { try? $0.snapshot() }
     return made.count == drafts.count ? made.map { TraceSnapshot(snapshot: $0) } : nil
   }
 
   /// The line of a trace file that holds this snapshot, without the newline.
-  public var jsonLine: String {
+  package var jsonLine: String {
     var members: [(key: String, value: JSONValue)] = []
     if let name { members.append(("name", .string(name))) }
     members += extra
@@ -174,7 +174,7 @@ extension TraceSnapshot {
   }
 
   /// A trace file's text: a line per snapshot.
-  public static func fileText(_ snapshots: [TraceSnapshot]) -> String {
+  package static func fileText(_ snapshots: [TraceSnapshot]) -> String {
     snapshots.map { $0.jsonLine + "\n" }.joined()
   }
 }

@@ -6,7 +6,7 @@
 /// scalar equals `"e\u{301}"`, whose bytes differ. Long strings live on the
 /// heap, where a string's first word is its length and flags: two ids of
 /// one length look alike there.
-public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
+package enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
   /// `i12`: a few ASCII bytes, inline (a small string).
   case short
   /// `product-00000012`: 16 bytes on the heap, all sharing their first 8.
@@ -23,7 +23,7 @@ public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
   /// same id by `==`, other bytes.
   case canonical
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .short: return "short"
     case .prefixed: return "prefixed"
@@ -36,7 +36,7 @@ public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// The `n`-th distinct item id (or section id) of a pair or a session.
-  public func id(_ n: Int, section: Bool) -> String {
+  package func id(_ n: Int, section: Bool) -> String {
     switch self {
     case .short: return (section ? "s" : "i") + "\(n)"
     case .prefixed: return (section ? "section-" : "product-") + Self.padded(String(n), 8)
@@ -55,7 +55,7 @@ public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
 
   /// The other spelling of a `canonical` id: its `é`s decomposed, or
   /// composed again. Equal by `==`, different bytes.
-  public static func otherSpelling(_ id: String) -> String {
+  package static func otherSpelling(_ id: String) -> String {
     let decomposed = id.unicodeScalars.contains("\u{301}")
     var scalars = String.UnicodeScalarView()
     for scalar in id.unicodeScalars {
@@ -79,11 +79,11 @@ public enum IDShape: Int, CaseIterable, Sendable, CustomStringConvertible {
 
 /// How a pair's contents are written: a short `c12`, or a long text that
 /// differs from another only near its end (a prefix check would miss it).
-public enum ContentShape: Int, CaseIterable, Sendable {
+package enum ContentShape: Int, CaseIterable, Sendable {
   case short
   case long
 
-  public func content(_ text: String) -> String {
+  package func content(_ text: String) -> String {
     switch self {
     case .short: return text
     case .long: return "A long description that repeats itself, as product copy does, up to the end: " + text
@@ -95,22 +95,22 @@ public enum ContentShape: Int, CaseIterable, Sendable {
 /// generated name is mapped once and for all (the same old id is the same
 /// new id), and in the `canonical` shape each snapshot after the first
 /// spells some ids the other way.
-public struct Respelling: Sendable {
-  public let ids: IDShape
-  public let contents: ContentShape
+package struct Respelling: Sendable {
+  package let ids: IDShape
+  package let contents: ContentShape
   var rng: SplitMix64
   var items: [String: String] = [:]
   var sections: [String: String] = [:]
 
   /// The shapes for (seed, iteration), from a stream of their own: the
   /// pair's edits are drawn as before, only their spelling changes.
-  public init(seed: UInt64, iteration: UInt64) {
+  package init(seed: UInt64, iteration: UInt64) {
     rng = SplitMix64(seed: seed ^ 0x1D5_4A9E_5EED, iteration: iteration)
     ids = IDShape.allCases[rng.int(below: IDShape.allCases.count)]
     contents = ContentShape.allCases[rng.int(below: ContentShape.allCases.count)]
   }
 
-  public init(ids: IDShape, contents: ContentShape) {
+  package init(ids: IDShape, contents: ContentShape) {
     self.ids = ids
     self.contents = contents
     rng = SplitMix64(seed: 0, iteration: 0)
@@ -118,7 +118,7 @@ public struct Respelling: Sendable {
 
   /// The draft respelled; `later` marks a snapshot after the first, where
   /// a canonical id may change its spelling.
-  public mutating func apply(_ draft: SnapshotDraft, later: Bool) -> SnapshotDraft {
+  package mutating func apply(_ draft: SnapshotDraft, later: Bool) -> SnapshotDraft {
     var out = draft
     for s in out.sections.indices {
       out.sections[s].id = name(draft.sections[s].id, section: true, later: later)

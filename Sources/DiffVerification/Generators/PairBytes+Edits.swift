@@ -23,7 +23,7 @@
 /// stay small (at most 8 × 32 old items, and as many inserted as the bytes
 /// ask), so each input costs microseconds, not milliseconds.
 extension PairBytes {
-  public static let editScriptMarker: UInt8 = 0xE0
+  package static let editScriptMarker: UInt8 = 0xE0
 
   static func decodeEdits(_ bytes: [UInt8]) -> (old: SnapshotDraft, new: SnapshotDraft) {
     var reader = Reader(bytes: bytes)

@@ -24,19 +24,19 @@
 /// and across sections, updates, and section deletes, inserts and moves are
 /// all written. `encode` writes any pair so that `decode` gives it back up to
 /// the names of ids and contents: O(n) both ways.
-public enum PairBytes {
-  public static let maxSections = 8
-  public static let maxItems = 1_024
+package enum PairBytes {
+  package static let maxSections = 8
+  package static let maxItems = 1_024
   /// The cap the libFuzzer target decodes with (and `diffbench import`, so
   /// that an input it saved means the same pair): small pairs are cheap, and
   /// `diffbench fuzz` covers the large ones.
-  public static let fuzzTargetItems = 256
+  package static let fuzzTargetItems = 256
 
   /// The pair `bytes` stand for, its ids and contents respelled in the
   /// shapes the last byte picks (``Respelling``: its value / 5, so that the
   /// libFuzzer target's strategy, its value % 5, varies apart from it):
   /// what the libFuzzer target checks and `diffbench import` writes.
-  public static func decodeSpelled(_ bytes: [UInt8], limit: Int = maxItems) -> (old: SnapshotDraft, new: SnapshotDraft) {
+  package static func decodeSpelled(_ bytes: [UInt8], limit: Int = maxItems) -> (old: SnapshotDraft, new: SnapshotDraft) {
     let (old, new) = decode(bytes, limit: limit)
     let pick = Int(bytes.last ?? 0) / 5
     var spelling = Respelling(
@@ -48,7 +48,7 @@ public enum PairBytes {
   /// The pair `bytes` stand for. `limit` caps the items of each side (at
   /// most ``maxItems``): a coverage-guided fuzzer after throughput lowers it,
   /// since two varint bytes can otherwise ask for a thousand items.
-  public static func decode(_ bytes: [UInt8], limit: Int = maxItems) -> (old: SnapshotDraft, new: SnapshotDraft) {
+  package static func decode(_ bytes: [UInt8], limit: Int = maxItems) -> (old: SnapshotDraft, new: SnapshotDraft) {
     if let first = bytes.first, first >= editScriptMarker { return decodeEdits(bytes) }
     let maxItems = min(limit, Self.maxItems)
     var reader = Reader(bytes: bytes)
@@ -101,7 +101,7 @@ public enum PairBytes {
   /// Bytes that decode to `old → new` up to names: the same shape, every
   /// kept id where it was, every changed content changed. Sections and items
   /// beyond the format's limits are left out.
-  public static func encode(old: SnapshotDraft, new: SnapshotDraft) -> [UInt8] {
+  package static func encode(old: SnapshotDraft, new: SnapshotDraft) -> [UInt8] {
     var out: [UInt8] = []
     let oldSections = Array(old.sections.prefix(maxSections))
     out.append(UInt8(oldSections.count))

@@ -2,33 +2,33 @@ import SnapshotDiff
 
 /// A snapshot under construction, as plain arrays: what the generator and the
 /// shrinker edit before building a ``StringSnapshot``.
-public struct SnapshotDraft: Equatable, Sendable {
-  public struct Section: Equatable, Sendable {
-    public var id: String
-    public var content: String
-    public var items: [(id: String, content: String)]
-    public init(id: String, content: String = "", items: [(id: String, content: String)] = []) {
+package struct SnapshotDraft: Equatable, Sendable {
+  package struct Section: Equatable, Sendable {
+    package var id: String
+    package var content: String
+    package var items: [(id: String, content: String)]
+    package init(id: String, content: String = "", items: [(id: String, content: String)] = []) {
       self.id = id
       self.content = content
       self.items = items
     }
-    public static func == (a: Section, b: Section) -> Bool {
+    package static func == (a: Section, b: Section) -> Bool {
       a.id == b.id && a.content == b.content && a.items.elementsEqual(b.items, by: { $0 == $1 })
     }
   }
-  public var sections: [Section]
-  public init(sections: [Section] = []) { self.sections = sections }
+  package var sections: [Section]
+  package init(sections: [Section] = []) { self.sections = sections }
 
-  public init(_ snapshot: StringSnapshot) {
+  package init(_ snapshot: StringSnapshot) {
     sections = snapshot.sections.map { s in
       Section(id: s.id, content: s.content ?? "", items: s.items.map { ($0.id, $0.content ?? "") })
     }
   }
 
-  public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+  package var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
   /// The snapshot; drafts built by the generator always have unique ids.
-  public func snapshot() throws(SnapshotError) -> StringSnapshot {
+  package func snapshot() throws(SnapshotError) -> StringSnapshot {
     try StringSnapshot(sections: sections.map { s in
       StringSnapshot.Section(s.id, content: s.content, items: s.items.map { StringSnapshot.Item($0.id, content: $0.content) })
     })
@@ -44,25 +44,25 @@ public struct SnapshotDraft: Equatable, Sendable {
 /// of their items moving elsewhere), inserts (some receiving kept items),
 /// moves and content updates. The rest are whole-pair shapes: reverse,
 /// rotate, shuffle, replace all, identical, empty ↔ full.
-public struct PairGenerator: Sendable {
-  public var maxItems: Int
-  public var maxSections: Int
+package struct PairGenerator: Sendable {
+  package var maxItems: Int
+  package var maxSections: Int
 
-  public init(maxItems: Int = 2_000, maxSections: Int = 8) {
+  package init(maxItems: Int = 2_000, maxSections: Int = 8) {
     self.maxItems = maxItems
     self.maxSections = maxSections
   }
 
-  public struct Pair: Sendable {
-    public var old: SnapshotDraft
-    public var new: SnapshotDraft
+  package struct Pair: Sendable {
+    package var old: SnapshotDraft
+    package var new: SnapshotDraft
     /// How it was made, for reports.
-    public var shape: String
+    package var shape: String
   }
 
   /// The pair of (seed, iteration), its ids and contents in the shapes
   /// drawn for it (``Respelling``).
-  public func pair(seed: UInt64, iteration: UInt64) -> Pair {
+  package func pair(seed: UInt64, iteration: UInt64) -> Pair {
     var pair = unspelledPair(seed: seed, iteration: iteration)
     var spelling = Respelling(seed: seed, iteration: iteration)
     pair.old = spelling.apply(pair.old, later: false)
@@ -116,11 +116,11 @@ public struct PairGenerator: Sendable {
 
   /// Whether `fuzz` draws a session rather than a pair at this iteration:
   /// one in eight.
-  public static func drawsTrace(_ iteration: UInt64) -> Bool { iteration % 8 == 7 }
+  package static func drawsTrace(_ iteration: UInt64) -> Bool { iteration % 8 == 7 }
 
   /// A random session: 2 to 50 applies of random edits from one start, each
   /// snapshot kept within `maxItems`. A pure function of (seed, iteration).
-  public func trace(seed: UInt64, iteration: UInt64) -> [SnapshotDraft] {
+  package func trace(seed: UInt64, iteration: UInt64) -> [SnapshotDraft] {
     var rng = SplitMix64(seed: seed ^ 0x7AC3_5E55, iteration: iteration)
     var names = _Names()
     var snapshot = randomSnapshot(&rng, &names)

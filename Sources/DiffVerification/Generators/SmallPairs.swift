@@ -7,11 +7,11 @@ import SnapshotDiff
 /// … in order; the new one takes any sections and items in any order, ids
 /// it adds named in order after the old ones. Each kept item and section
 /// either keeps its content or changes it, in every combination.
-public enum SmallPairs {
+package enum SmallPairs {
   /// Calls `body` with each pair of at most `sections` sections and
   /// `items` items a side, and returns how many there were.
   @discardableResult
-  public static func forEach(sections: Int, items: Int, _ body: (StringSnapshot, StringSnapshot) -> Void) -> Int {
+  package static func forEach(sections: Int, items: Int, _ body: (StringSnapshot, StringSnapshot) -> Void) -> Int {
     let sectionPool = (0...sections).map { String(UnicodeScalar(UInt8(65 + $0))) }
     let itemPool = (0...items).map { String(UnicodeScalar(UInt8(97 + $0))) }
     var count = 0
@@ -45,7 +45,7 @@ public enum SmallPairs {
 
   static func snapshot(_ layout: [(id: String, items: [String])], content: (String) -> String?) -> StringSnapshot {
     try! StringSnapshot(sections: layout.map { section in
-      Section(section.id, content: content(section.id), items: section.items.map { Item($0, content: content($0) ?? "0") })
+      SnapshotSection(section.id, content: content(section.id), items: section.items.map { SnapshotItem($0, content: content($0) ?? "0") })
     })
   }
 

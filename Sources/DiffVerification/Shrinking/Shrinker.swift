@@ -10,7 +10,7 @@ import Foundation
 /// builds only the few it tried.
 /// What shrinks a failing case: a pair (``Shrinker``) or a session
 /// (``TraceShrinker``), within a budget of candidates and seconds.
-public protocol FailureShrinker {
+package protocol FailureShrinker {
   associatedtype Case
   var seconds: Double { get set }
   var isExhausted: Bool { get }
@@ -23,7 +23,7 @@ extension FailureShrinker {
   /// Re-checks `start`, then shrinks it within `seconds` from now (the
   /// re-check included): the smallest case that still fails, and whether
   /// it failed again at all and how far shrinking got.
-  public mutating func shrinkIfItFailsAgain(_ start: Case, seconds: Double) -> (result: Case, failsAgain: Bool, finished: Bool) {
+  package mutating func shrinkIfItFailsAgain(_ start: Case, seconds: Double) -> (result: Case, failsAgain: Bool, finished: Bool) {
     let deadline = Date(timeIntervalSinceNow: seconds)
     guard seconds > 0 else { return (start, true, false) }
     guard stillFails(start) else { return (start, false, false) }
@@ -35,33 +35,33 @@ extension FailureShrinker {
   }
 }
 
-public struct Shrinker: FailureShrinker {
-  public typealias Pair = (old: SnapshotDraft, new: SnapshotDraft)
+package struct Shrinker: FailureShrinker {
+  package typealias Pair = (old: SnapshotDraft, new: SnapshotDraft)
   /// A candidate, made when it is tried; `nil` when it would change nothing.
   typealias Candidate = () -> Pair?
   /// Whether a candidate still fails the same way.
-  public var check: (Pair) -> Bool
-  public func stillFails(_ candidate: Pair) -> Bool { check(candidate) }
+  package var check: (Pair) -> Bool
+  package func stillFails(_ candidate: Pair) -> Bool { check(candidate) }
   /// Upper bound on candidates tried, so a slow predicate cannot run forever …
-  public var budget: Int
+  package var budget: Int
   /// … and on the time spent (a hang costs a whole timeout per candidate).
-  public var seconds: Double
-  public private(set) var tried = 0
+  package var seconds: Double
+  package private(set) var tried = 0
   private var deadline = Date.distantFuture
   /// The clock the time budget reads (tests give one of their own, so that
   /// the budget's verdict never depends on the machine's speed).
-  public var now: () -> Date = { Date() }
+  package var now: () -> Date = { Date() }
 
-  public init(budget: Int = 5_000, seconds: Double = .infinity, stillFails: @escaping (Pair) -> Bool) {
+  package init(budget: Int = 5_000, seconds: Double = .infinity, stillFails: @escaping (Pair) -> Bool) {
     self.budget = budget
     self.seconds = seconds
     self.check = stillFails
   }
 
   /// Whether the budget of candidates or time is spent.
-  public var isExhausted: Bool { tried >= budget || now() >= deadline }
+  package var isExhausted: Bool { tried >= budget || now() >= deadline }
 
-  public mutating func shrink(_ start: Pair) -> Pair {
+  package mutating func shrink(_ start: Pair) -> Pair {
     deadline = seconds.isFinite ? now().addingTimeInterval(seconds) : .distantFuture
     var best = start
     var progress = true

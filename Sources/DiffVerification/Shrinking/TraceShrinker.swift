@@ -5,25 +5,25 @@ import Foundation
 /// snapshots one by one), then smaller snapshots (ids and sections dropped
 /// from every snapshot at once, in halves, quarters … one at a time); a
 /// session down to one apply is shrunk as a pair (``Shrinker``).
-public struct TraceShrinker: FailureShrinker {
-  public typealias Trace = [SnapshotDraft]
-  public var check: (Trace) -> Bool
-  public func stillFails(_ candidate: Trace) -> Bool { check(candidate) }
+package struct TraceShrinker: FailureShrinker {
+  package typealias Trace = [SnapshotDraft]
+  package var check: (Trace) -> Bool
+  package func stillFails(_ candidate: Trace) -> Bool { check(candidate) }
   /// The apply (from 1) that failed, when known: everything after it is cut first.
-  public var failingApply: Int?
-  public var budget: Int
-  public var seconds: Double
-  public private(set) var tried = 0
+  package var failingApply: Int?
+  package var budget: Int
+  package var seconds: Double
+  package private(set) var tried = 0
   private var deadline = Date.distantFuture
   private var pairExhausted = false
 
-  public init(budget: Int = 3_000, seconds: Double = .infinity, stillFails: @escaping (Trace) -> Bool) {
+  package init(budget: Int = 3_000, seconds: Double = .infinity, stillFails: @escaping (Trace) -> Bool) {
     self.budget = budget
     self.seconds = seconds
     self.check = stillFails
   }
 
-  public var isExhausted: Bool { tried >= budget || Date() >= deadline || pairExhausted }
+  package var isExhausted: Bool { tried >= budget || Date() >= deadline || pairExhausted }
 
   mutating func attempt(_ candidate: Trace) -> Bool {
     guard !isExhausted, candidate.count >= 2 else { return false }
@@ -31,7 +31,7 @@ public struct TraceShrinker: FailureShrinker {
     return stillFails(candidate)
   }
 
-  public mutating func shrink(_ start: Trace) -> Trace {
+  package mutating func shrink(_ start: Trace) -> Trace {
     deadline = seconds.isFinite ? Date(timeIntervalSinceNow: seconds) : .distantFuture
     var best = start
     if let n = failingApply, n + 1 < best.count, attempt(Array(best[...n])) { best = Array(best[...n]) }

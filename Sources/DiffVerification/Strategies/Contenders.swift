@@ -2,7 +2,7 @@ import SnapshotDiff
 import Synchronization
 
 /// The one list of strategies the harness races in this process: the
-/// library's (``SnapshotDiff/Strategies/all``), then those another package
+/// library's (``library``), then those another package
 /// adds with `DiffBench.main(extraStrategies:)`. Every command, the bench
 /// runner's default, the workers and the libFuzzer target read it, so an
 /// added strategy is known everywhere at once.
@@ -10,15 +10,18 @@ import Synchronization
 /// It is written once, before any command runs, and read-only after: the
 /// command line parses into types that take no arguments, so the list
 /// cannot be handed to them, but it is never changed under a reader.
-public enum Contenders {
+package enum Contenders {
   /// `nil` until strategies are added (the library's alone until then).
-  private static let added = Mutex<[any DiffStrategy]?>(nil)
+  private static let added = Mutex<[Contender]?>(nil)
 
-  public static var all: [any DiffStrategy] { added.withLock { $0 } ?? Strategies.all }
+  /// The strategies this library ships, in report order.
+  package static let library = [Contender(Hashmap()), Contender(Heckel()), Contender(Myers()), Contender(Naive()), Contender(Stdlib())]
 
-  public static var names: [String] { all.map(\.name) }
+  package static var all: [Contender] { added.withLock { $0 } ?? library }
 
-  public static func named(_ name: String) -> (any DiffStrategy)? { all.first { $0.name == name } }
+  package static var names: [String] { all.map(\.name) }
+
+  package static func named(_ name: String) -> Contender? { all.first { $0.name == name } }
 
   /// Adds strategies after the library's, once, before any command runs.
   ///
@@ -27,8 +30,8 @@ public enum Contenders {
   /// - Throws: a one-line reason when two strategies share a name (names are
   ///   report keys), one takes a reserved name, or strategies were added
   ///   already; nothing is added then.
-  public static func add(_ extra: [any DiffStrategy], reserving reserved: Set<String>) throws(RegistrationError) {
-    var seen = Set(Strategies.names)
+  package static func add(_ extra: [Contender], reserving reserved: Set<String>) throws(RegistrationError) {
+    var seen = Set(library.map(\.name))
     for strategy in extra {
       if reserved.contains(strategy.name) || Checked(name: strategy.name) == .minimumMoves {
         throw RegistrationError(description: "'\(strategy.name)' is a reserved name, not a strategy's")
@@ -39,37 +42,37 @@ public enum Contenders {
     }
     let set = added.withLock { list -> Bool in
       guard list == nil else { return false }
-      list = Strategies.all + extra
+      list = library + extra
       return true
     }
     if !set { throw RegistrationError(description: "strategies were added already: add them all at once, before any command runs") }
   }
 
-  public struct RegistrationError: Error, CustomStringConvertible {
-    public var description: String
+  package struct RegistrationError: Error, CustomStringConvertible {
+    package var description: String
   }
 }
 
 /// What a verification checks on a pair, under the name its failures and
 /// regression files carry: a strategy, or the library's `min_moves` against
 /// its reference.
-public enum Checked: Hashable, Sendable, CustomStringConvertible {
+package enum Checked: Hashable, Sendable, CustomStringConvertible {
   case strategy(String)
   case minimumMoves
 
   /// The checked thing named as reports name it.
-  public init(name: String) {
+  package init(name: String) {
     self = name == Self.minimumMovesName ? .minimumMoves : .strategy(name)
   }
 
-  public var name: String {
+  package var name: String {
     switch self {
     case .strategy(let name): return name
     case .minimumMoves: return Self.minimumMovesName
     }
   }
 
-  public var description: String { name }
+  package var description: String { name }
 
   static let minimumMovesName = "min_moves"
 }

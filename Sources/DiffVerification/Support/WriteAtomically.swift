@@ -3,7 +3,7 @@ import Foundation
 /// Writes to a temporary file beside `path`, then renames it into place, so
 /// that a reader never sees half a file and a crash never loses the old one.
 /// Creates the folder it goes in when missing.
-public func writeAtomically(_ text: String, to path: String) throws {
+package func writeAtomically(_ text: String, to path: String) throws {
   let folder = (path as NSString).deletingLastPathComponent
   if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
   let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
@@ -17,7 +17,7 @@ public func writeAtomically(_ text: String, to path: String) throws {
 
 /// ``writeAtomically(_:to:)`` for text made in pieces: `body` is given a
 /// function that appends a piece to the temporary file.
-public func writeAtomically(to path: String, _ body: ((String) -> Void) -> Void) throws {
+package func writeAtomically(to path: String, _ body: ((String) -> Void) -> Void) throws {
   let folder = (path as NSString).deletingLastPathComponent
   if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
   let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"

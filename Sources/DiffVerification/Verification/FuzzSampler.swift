@@ -19,19 +19,19 @@ import Foundation
 ///
 /// A failure is re-checked with every oracle before it is kept or shrunk, so
 /// sampling changes how fast failures are found, never what a failure is.
-public struct FuzzSampler: Sendable {
+package struct FuzzSampler: Sendable {
   /// Pairs with at most this many items on each side always get every oracle.
-  public var smallItems: Int
+  package var smallItems: Int
   /// A strategy call estimated under this many seconds always runs.
-  public var cheapSeconds: Double
+  package var cheapSeconds: Double
   /// Seconds between two large pairs that get every oracle.
-  public var interval: Double
+  package var interval: Double
   /// The share of the run's time each strategy may spend on expensive calls.
-  public var expensiveShare: Double
+  package var expensiveShare: Double
   var lastFullOracles: Double = -.infinity
   var expensiveSeconds: [String: Double] = [:]
 
-  public init(smallItems: Int = 100, cheapSeconds: Double = 0.001, interval: Double = 1, expensiveShare: Double = 0.05) {
+  package init(smallItems: Int = 100, cheapSeconds: Double = 0.001, interval: Double = 1, expensiveShare: Double = 0.05) {
     self.smallItems = smallItems
     self.cheapSeconds = cheapSeconds
     self.interval = interval
@@ -40,7 +40,7 @@ public struct FuzzSampler: Sendable {
 
   /// The oracle limits for a pair with sides of `oldItems` and `newItems`
   /// items, seen at `now` (seconds on any monotonic clock).
-  public mutating func limits(oldItems: Int, newItems: Int, now: Double) -> OracleLimits {
+  package mutating func limits(oldItems: Int, newItems: Int, now: Double) -> OracleLimits {
     if max(oldItems, newItems) <= smallItems { return .full }
     guard now - lastFullOracles >= interval else { return .none }
     lastFullOracles = now
@@ -50,12 +50,12 @@ public struct FuzzSampler: Sendable {
   /// Whether `strategy` runs on this pair, given its cost model's estimate,
   /// `now` seconds into the run. An expensive call that runs must be
   /// reported with ``spent(_:seconds:)``.
-  public func runs(_ strategy: String, estimatedSeconds: Double, now: Double) -> Bool {
+  package func runs(_ strategy: String, estimatedSeconds: Double, now: Double) -> Bool {
     estimatedSeconds < cheapSeconds || expensiveSeconds[strategy, default: 0] <= expensiveShare * now
   }
 
   /// Records the time an expensive call of `strategy` took.
-  public mutating func spent(_ strategy: String, seconds: Double) {
+  package mutating func spent(_ strategy: String, seconds: Double) {
     expensiveSeconds[strategy, default: 0] += seconds
   }
 }

@@ -83,7 +83,7 @@ enum MoveRuleOracle {
 }
 
 /// A pair with every id's section and position at hand, built once per pair.
-public struct _IndexedPair: Sendable {
+package struct _IndexedPair: Sendable {
   let old: [(id: String, items: [String])]
   let new: [(id: String, items: [String])]
   var oldCount: Int { oldHome.count }

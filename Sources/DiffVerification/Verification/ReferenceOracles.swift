@@ -6,19 +6,19 @@
 /// that oracle is not consulted (the others still are), and where it runs it
 /// is exact. The defaults are the reference sizes; a fuzzer after throughput
 /// samples large pairs (``none`` on most of them).
-public struct OracleLimits: Hashable, Sendable {
+package struct OracleLimits: Hashable, Sendable {
   /// The largest side the quadratic reference `min_moves` runs on.
-  public var referenceItems: Int
+  package var referenceItems: Int
   /// The largest item-count product of a section pair the LCS check runs on.
-  public var lcsCells: Int
+  package var lcsCells: Int
   /// The largest side the standard library's difference is recomputed on.
-  public var differenceItems: Int
+  package var differenceItems: Int
   /// Whether the quality oracles that index the pair by id run: each
   /// strategy's move rule and the stage count. (Validity, exactness, ids,
   /// an identical pair's empty changeset and `min_moves` always run.)
-  public var quality: Bool
+  package var quality: Bool
 
-  public init(
+  package init(
     referenceItems: Int = Reference.maximumItems, lcsCells: Int = Reference.maximumLCSCells,
     differenceItems: Int = Reference.maximumDifferenceItems, quality: Bool = true
   ) {
@@ -26,26 +26,26 @@ public struct OracleLimits: Hashable, Sendable {
   }
 
   /// Every oracle at its full size.
-  public static let full = OracleLimits()
+  package static let full = OracleLimits()
   /// Only the checks every changeset gets: valid stages, the exact target,
   /// the ids, an identical pair's empty changeset, moves ≥ the library's `min_moves`.
-  public static let none = OracleLimits(referenceItems: -1, lcsCells: -1, differenceItems: -1, quality: false)
+  package static let none = OracleLimits(referenceItems: -1, lcsCells: -1, differenceItems: -1, quality: false)
 }
 
-public enum Reference {
+package enum Reference {
   /// Pairs with more items than this on either side get no reference
   /// `min_moves` (its LIS is quadratic in the kept items of a section).
-  public static let maximumItems = 4_000
+  package static let maximumItems = 4_000
   /// Section pairs whose item-count product exceeds this get no LCS check.
-  public static let maximumLCSCells = 40_000
+  package static let maximumLCSCells = 40_000
   /// Pairs with more items than this on either side get no check of the
   /// standard library's difference (it costs as much as the strategy).
-  public static let maximumDifferenceItems = 1_000
+  package static let maximumDifferenceItems = 1_000
 
   /// Length of a longest strictly increasing subsequence, by the textbook
   /// O(n²) recurrence: `best[i]` = 1 + the best over `j < i` with
   /// `values[j] < values[i]`.
-  public static func longestIncreasingLength(_ values: [Int]) -> Int {
+  package static func longestIncreasingLength(_ values: [Int]) -> Int {
     var best = [Int](repeating: 1, count: values.count)
     var longest = 0
     values.withUnsafeBufferPointer { values in
@@ -60,7 +60,7 @@ public enum Reference {
   }
 
   /// Length of a longest common subsequence, by the O(n·m) table.
-  public static func longestCommonLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+  package static func longestCommonLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
     if a.isEmpty || b.isEmpty { return 0 }
     var previous = [Int](repeating: 0, count: b.count + 1)
     var current = previous
@@ -76,7 +76,7 @@ public enum Reference {
   /// the documented `min_moves`, straight from its definition: items whose
   /// section id changes, plus per section present in both the kept items
   /// less a longest subsequence of them in their old relative order.
-  public static func minimumMoves(from old: StringSnapshot, to new: StringSnapshot) -> Int {
+  package static func minimumMoves(from old: StringSnapshot, to new: StringSnapshot) -> Int {
     var home: [String: (section: String, position: Int)] = [:]
     for section in old.sections {
       for (k, item) in section.items.enumerated() { home[item.id] = (section.id, k) }

@@ -3,32 +3,32 @@ import SnapshotDiff
 /// ``FewestStages`` and each strategy's stage count held to the exhaustive
 /// ``StageSearch`` on every pair up to a size (``SmallPairs``): what
 /// `diffbench stages` prints.
-public struct StageProof: Sendable {
-  public struct Tally: Sendable {
-    public var name: String
+package struct StageProof: Sendable {
+  package struct Tally: Sendable {
+    package var name: String
     /// Changesets judged (a flat strategy skips pairs with sections).
-    public var changesets = 0
+    package var changesets = 0
     /// Where the oracle's count is not the search's: a fault of the oracle.
-    public var oracleWrong: [String] = []
+    package var oracleWrong: [String] = []
     /// Where the changeset uses more stages than the search found.
-    public var extraStages: [String] = []
+    package var extraStages: [String] = []
     /// Changesets that break a rule or miss the target.
-    public var invalid: [String] = []
+    package var invalid: [String] = []
     /// How many of each there were (the lists keep a few).
-    public var oracleWrongCount = 0, extraStagesCount = 0, invalidCount = 0
+    package var oracleWrongCount = 0, extraStagesCount = 0, invalidCount = 0
     /// Changesets the search cannot judge (an item or section moved twice, or over ``StageSearch/maximumAtoms`` operations).
-    public var unsearched = 0
+    package var unsearched = 0
     /// Changesets by their stage count (index), and by the fewest (the search's).
-    public var byStages: [Int] = [], byFewest: [Int] = []
+    package var byStages: [Int] = [], byFewest: [Int] = []
   }
 
-  public var pairs = 0
-  public var tallies: [Tally]
+  package var pairs = 0
+  package var tallies: [Tally]
 
   /// Examples kept per list.
   static let examples = 5
 
-  public init(sections: Int, items: Int, strategies: [any DiffStrategy]) {
+  package init(sections: Int, items: Int, strategies: [Contender]) {
     tallies = strategies.map { Tally(name: $0.name) }
     var tallies = self.tallies
     pairs = SmallPairs.forEach(sections: sections, items: items) { old, new in

@@ -17,12 +17,12 @@ import SnapshotDiff
 /// Reads the changeset's operations by replaying it on its own, and
 /// shares no code with ``FewestStages`` or the stage plan. Exponential in
 /// the atoms (at most ``maximumAtoms``): for small pairs only.
-public enum StageSearch {
-  public static let maximumAtoms = 16
+package enum StageSearch {
+  package static let maximumAtoms = 16
 
   /// The fewest stages for `changeset`'s operations on the pair, or `nil`
   /// when it moves something twice, breaks a rule, or has too many atoms.
-  public static func fewestStages(_ changeset: StringChangeset, from old: StringSnapshot, to new: StringSnapshot) -> Int? {
+  package static func fewestStages(_ changeset: StringChangeset, from old: StringSnapshot, to new: StringSnapshot) -> Int? {
     guard let chosen = Chosen(changeset, from: old) else { return nil }
     var space = Space(old: old, new: new, chosen: chosen)
     space.updates = changeset.updates
@@ -79,7 +79,7 @@ public enum StageSearch {
     var itemTokens: [Token] = []
     var oldSectionIndex: [String: Int] = [:], newSectionIndex: [String: Int] = [:]
     var oldHome: [String: (section: String, position: Int)] = [:], newHome: [String: (section: String, position: Int)] = [:]
-    var oldItem: [String: Item<String, String>] = [:], newItem: [String: Item<String, String>] = [:]
+    var oldItem: [String: SnapshotItem<String, String>] = [:], newItem: [String: SnapshotItem<String, String>] = [:]
     let chosen: Chosen
 
     init(old: StringSnapshot, new: StringSnapshot, chosen: Chosen) {
@@ -156,7 +156,7 @@ public enum StageSearch {
       }
       present.sort { ($0.key.gap, $0.key.side, $0.key.position) < ($1.key.gap, $1.key.side, $1.key.position) }
 
-      var sections: [Section<String, String, String>] = []
+      var sections: [SnapshotSection<String, String, String>] = []
       var paths: [Token: ItemPath] = [:]
       for (s, (token, _)) in present.enumerated() {
         let id: String
@@ -192,17 +192,17 @@ public enum StageSearch {
           }
         }
         items.sort { ($0.key.gap, $0.key.side, $0.key.position) < ($1.key.gap, $1.key.side, $1.key.position) }
-        var sectionItems: [Item<String, String>] = []
+        var sectionItems: [SnapshotItem<String, String>] = []
         for (k, (itemToken, _)) in items.enumerated() {
           paths[itemToken] = ItemPath(section: s, item: k)
           switch itemToken {
           case .kept(let i):
-            sectionItems.append(Item(i, content: done(.itemUpdate(i), set) ? newItem[i]!.content : oldItem[i]!.content))
+            sectionItems.append(SnapshotItem(i, content: done(.itemUpdate(i), set) ? newItem[i]!.content : oldItem[i]!.content))
           case .old(let i): sectionItems.append(oldItem[i]!)
           case .new(let i): sectionItems.append(newItem[i]!)
           }
         }
-        sections.append(Section(id, content: content, items: sectionItems))
+        sections.append(SnapshotSection(id, content: content, items: sectionItems))
       }
       // Every kept item somewhere, and every item inserted into a section that is there.
       for token in itemTokens {
@@ -224,7 +224,7 @@ public enum StageSearch {
       for (s, token) in a.sections.enumerated() {
         guard let t = b.sections.firstIndex(of: token) else { stage.sectionDeletes.append(s); continue }
         if case .kept(let id) = token {
-          if now(.sectionMove(id)) { stage.sectionMoves.append(Move(from: s, to: t)) }
+          if now(.sectionMove(id)) { stage.sectionMoves.append(StageMove(from: s, to: t)) }
           if now(.sectionUpdate(id)) { stage.sectionUpdates.append(.init(index: s, content: b.snapshot.sectionContent(at: t))) }
         }
       }
@@ -235,7 +235,7 @@ public enum StageSearch {
         let from = a.paths[token], to = b.paths[token]
         switch token {
         case .kept(let id):
-          if now(.itemMove(id)), let from, let to { stage.itemMoves.append(Move(from: from, to: to)) }
+          if now(.itemMove(id)), let from, let to { stage.itemMoves.append(StageMove(from: from, to: to)) }
           if now(.itemUpdate(id)), let from { stage.itemUpdates.append(.init(path: from, content: newItem[id]!.content)) }
         case .old:
           if let from, to == nil, b.sections.contains(a.sections[from.section]) { stage.itemDeletes.append(from) }

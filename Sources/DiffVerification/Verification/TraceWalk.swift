@@ -2,18 +2,18 @@ import SnapshotDiff
 
 /// How a strategy failed on a trace: the apply (from 1) and the snapshot it
 /// was to reach, and what broke.
-public struct TraceFailure: Error, Sendable, CustomStringConvertible {
-  public var apply: Int
-  public var name: String?
-  public var failure: VerificationFailure
+package struct TraceFailure: Error, Sendable, CustomStringConvertible {
+  package var apply: Int
+  package var name: String?
+  package var failure: VerificationFailure
 
-  public init(apply: Int, name: String?, failure: VerificationFailure) {
+  package init(apply: Int, name: String?, failure: VerificationFailure) {
     self.apply = apply
     self.name = name
     self.failure = failure
   }
 
-  public var description: String { "apply \(apply)" + (name.map { " (\($0))" } ?? "") + ": \(failure)" }
+  package var description: String { "apply \(apply)" + (name.map { " (\($0))" } ?? "") + ": \(failure)" }
 }
 
 extension Verifier {
@@ -31,7 +31,7 @@ extension Verifier {
   /// - Throws: `CorpusError` when a line of the trace is not a snapshot: the
   ///   rest of the trace is read after a failure too, so a bad line is
   ///   reported whoever walks the file.
-  public static func walk(
+  package static func walk(
     _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
     run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> TraceFailure? {
@@ -48,7 +48,7 @@ extension Verifier {
   ///
   /// - Parameter run: strategy `index`'s call on one pair.
   /// - Returns: each strategy's first failure, or `nil` where it passed.
-  public static func walk(
+  package static func walk(
     _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
     run: (_ index: Int, _ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> [TraceFailure?] {
@@ -80,7 +80,7 @@ extension Verifier {
   }
 
   /// ``walk(_:traits:run:)`` with the strategy called directly.
-  public static func walk(_ strategy: any DiffStrategy, _ trace: inout TraceReader) throws(CorpusError) -> TraceFailure? {
+  package static func walk(_ strategy: Contender, _ trace: inout TraceReader) throws(CorpusError) -> TraceFailure? {
     try walk(&trace, traits: strategy.traits) { _, old, new in changeset(strategy, from: old, to: new) }
   }
 }

@@ -11,32 +11,32 @@ import SnapshotDiff
 /// model instead of blinding every verdict at once.
 ///
 /// - Complexity: O(*n* · *k*) a stage for *n* items and *k* operations.
-public enum UIKitModel {
+package enum UIKitModel {
   /// What a collection view shows: sections of rows, each an id and a content.
-  public struct State<S: Hashable, I: Hashable, C: Equatable>: Equatable {
-    public struct Row: Equatable {
-      public var id: I
-      public var content: C?
+  package struct State<S: Hashable, I: Hashable, C: Equatable>: Equatable {
+    package struct Row: Equatable {
+      package var id: I
+      package var content: C?
     }
 
-    public struct Block: Equatable {
-      public var id: S
-      public var content: C?
-      public var rows: [Row]
+    package struct Block: Equatable {
+      package var id: S
+      package var content: C?
+      package var rows: [Row]
     }
 
-    public var sections: [Block]
+    package var sections: [Block]
 
-    public init(_ snapshot: Snapshot<S, I, C>) {
+    package init(_ snapshot: Snapshot<S, I, C>) {
       sections = snapshot.sections.map { section in
         Block(id: section.id, content: section.content, rows: section.items.map { Row(id: $0.id, content: $0.content) })
       }
     }
 
     /// The snapshot showing the same; `nil` where an id is there twice.
-    public var snapshot: Snapshot<S, I, C>? {
+    package var snapshot: Snapshot<S, I, C>? {
       try? Snapshot(sections: sections.map { block in
-        Section(block.id, content: block.content, items: block.rows.map { Item($0.id, content: $0.content) })
+        SnapshotSection(block.id, content: block.content, items: block.rows.map { SnapshotItem($0.id, content: $0.content) })
       })
     }
 
@@ -68,7 +68,7 @@ public enum UIKitModel {
   ///
   /// - Throws: the first rule broken, in rule order, or an invalid result
   ///   (an id twice), as ``StageError``.
-  public static func perform<S, I, C>(
+  package static func perform<S, I, C>(
     _ stage: Stage<S, I, C>, on state: State<S, I, C>, updates kind: UpdateKind
   ) throws(StageError) -> State<S, I, C> {
     let reloadsItems = kind == .reload
@@ -341,7 +341,7 @@ public enum UIKitModel {
   /// The first place where what is shown differs from `target`, in the
   /// words of a wrong result; `nil` where they are the same, section by
   /// section and row by row, lengths included.
-  public static func firstDifference<S, I, C>(_ shown: State<S, I, C>, _ target: State<S, I, C>) -> String? {
+  package static func firstDifference<S, I, C>(_ shown: State<S, I, C>, _ target: State<S, I, C>) -> String? {
     func text(_ content: C?) -> String { content.map { "\"\($0)\"" } ?? "none" }
     for s in 0..<max(shown.sections.count, target.sections.count) {
       guard s < shown.sections.count else { return "section \(s): missing, expected \"\(target.sections[s].id)\"" }

@@ -4,24 +4,24 @@ import SnapshotDiff
 /// The yardsticks of one pair, computed once and shared by every strategy
 /// checked on it: whether it is identical, the library's `min_moves` and, for
 /// pairs small enough, the reference one.
-public struct PairOracle: Sendable {
-  public let old: StringSnapshot
-  public let new: StringSnapshot
-  public let identical: Bool
+package struct PairOracle: Sendable {
+  package let old: StringSnapshot
+  package let new: StringSnapshot
+  package let identical: Bool
   /// ``Reference/minimumMoves(from:to:)``, or `nil` on pairs too large for it.
-  public let referenceMinimumMoves: Int?
+  package let referenceMinimumMoves: Int?
   /// `Snapshot.minimumMoves`, the fast one the bench reports.
-  public let fastMinimumMoves: Int
+  package let fastMinimumMoves: Int
 
   /// How large a pair the slow reference oracles run on (exact wherever
   /// they run); beyond, `min_moves` is the library's.
-  public let limits: OracleLimits
+  package let limits: OracleLimits
 
   /// The UIKit judged against: how a strategy of this library's item
   /// updates are performed (`--uikit`; a peer's are as its glue declares).
-  public let updates: UpdateKind
+  package let updates: UpdateKind
 
-  public init(
+  package init(
     old: StringSnapshot, new: StringSnapshot, limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
     fastMinimumMoves: (StringSnapshot, StringSnapshot) -> Int = { StringSnapshot.minimumMoves(from: $0, to: $1) }
   ) {
@@ -37,7 +37,7 @@ public struct PairOracle: Sendable {
   }
 
   /// The `min_moves` changesets are judged by: the reference where there is one.
-  public var minimumMoves: Int { referenceMinimumMoves ?? fastMinimumMoves }
+  package var minimumMoves: Int { referenceMinimumMoves ?? fastMinimumMoves }
 
   /// The pair indexed by id, for the move-rule and stage-count oracles:
   /// built on first use, since most changesets need neither.
@@ -46,7 +46,7 @@ public struct PairOracle: Sendable {
 
   /// The library's `min_moves` against the reference: a wrong yardstick would
   /// let a non-minimal changeset pass.
-  public var metricFailure: VerificationFailure? {
+  package var metricFailure: VerificationFailure? {
     guard let reference = referenceMinimumMoves, reference != fastMinimumMoves else { return nil }
     return .minimumMovesDisagree(fast: fastMinimumMoves, reference: reference)
   }
@@ -114,12 +114,12 @@ public enum Verifier {
 
   /// Runs `strategy` on the pair and checks its changeset (see
   /// ``verify(_:madeBy:oracle:)``).
-  public static func verify(_ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot) -> VerificationFailure? {
+  public static func verify(_ strategy: Contender, from old: StringSnapshot, to new: StringSnapshot) -> VerificationFailure? {
     verify(strategy, oracle: PairOracle(old: old, new: new))
   }
 
   /// Runs `strategy` on the oracle's pair and checks its changeset.
-  public static func verify(_ strategy: any DiffStrategy, oracle: PairOracle) -> VerificationFailure? {
+  package static func verify(_ strategy: Contender, oracle: PairOracle) -> VerificationFailure? {
     switch changeset(strategy, from: oracle.old, to: oracle.new, updates: oracle.updates) {
     case .success(let changeset): return verify(changeset, madeBy: strategy.traits, oracle: oracle)
     case .failure(let failure): return failure
@@ -136,26 +136,17 @@ public enum Verifier {
   /// the data its glue sets before a batch is held to what the batch
   /// leaves (``GlueDataError``): a count that differs is `wrong count`, an
   /// id twice with every count right `wrong result`.
-  public static func changeset(
-    _ strategy: any DiffStrategy, from old: StringSnapshot, to new: StringSnapshot, updates target: UpdateKind = .reconfigure
+  package static func changeset(
+    _ strategy: Contender, from old: StringSnapshot, to new: StringSnapshot, updates target: UpdateKind = .reconfigure
   ) -> Result<StringChangeset, VerificationFailure> {
-    do {
-      let made: StringChangeset
-      if let glued = strategy as? any ConvertingStrategy {
-        // The data its glue sets before each batch is judged as UIKit
-        // judges the data source's: never replaced by the target.
-        switch glued.checkedGlueChangeset(from: old, to: new) {
-        case .success(let changeset): made = changeset
-        case .failure(let error):
-          if case .ids = error.problem { return .failure(.wrongResult(error.description)) }
-          return .failure(.wrongCount(error.description))
-        }
-      } else {
-        made = try strategy.checkedStringChangeset(from: old, to: new)
-      }
-      return .success(performed(made, by: strategy.traits, for: target, from: old))
-    } catch {
-      return .failure(.invalidMatching(error))
+    switch strategy.checkedChangeset(from: old, to: new) {
+    case .success(let made): return .success(performed(made, by: strategy.traits, for: target, from: old))
+    case .failure(.matching(let error)): return .failure(.invalidMatching(error))
+    case .failure(.glue(let error)):
+      // The data its glue sets before each batch is judged as UIKit
+      // judges the data source's: never replaced by the target.
+      if case .ids = error.problem { return .failure(.wrongResult(error.description)) }
+      return .failure(.wrongCount(error.description))
     }
   }
 
@@ -166,27 +157,27 @@ public enum Verifier {
   /// `min_moves`, and equal to it where the traits promise the minimum; the
   /// documented move rule; no more stages than the rules need for the
   /// changeset's operations (``FewestStages``).
-  public static func verify(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> VerificationFailure? {
+  package static func verify(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> VerificationFailure? {
     judge(changeset, madeBy: traits, oracle: oracle).failure
   }
 
   /// What ``verify(_:madeBy:oracle:)`` finds, and the fewest stages the
   /// rules allow for the changeset's operations: the bench's `min_stages`.
-  public struct Judgement: Sendable {
-    public var failure: VerificationFailure?
+  package struct Judgement: Sendable {
+    package var failure: VerificationFailure?
     /// ``FewestStages``: a changeset of one stage or none is its own fewest;
     /// `nil` where the changeset broke a rule or missed its target, where
     /// the quality oracles do not run (``OracleLimits/quality``), or where
     /// the count is not known (``FewestStages/count``). Counted whatever
     /// else the changeset breaks (its ids, its move rule).
-    public var fewestStages: Int?
+    package var fewestStages: Int?
     /// The snapshot the changeset gives (what a trace walk carries on), unless a stage broke a rule.
     var result: StringSnapshot?
   }
 
   /// Checks a changeset as ``verify(_:madeBy:oracle:)`` does, and gives its
   /// fewest stages beside the verdict.
-  public static func judge(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> Judgement {
+  package static func judge(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> Judgement {
     let old = oracle.old, new = oracle.new
     let replay = Replay(changeset, from: old)
     var judgement = Judgement(result: replay.error == nil ? replay.result : nil)
@@ -222,7 +213,7 @@ public enum Verifier {
   /// chose on the oracle's pair (``FewestStages``), searched up to its own
   /// count; `nil` when a stage breaks a rule, or it moves an item or
   /// section twice.
-  public static func fewestStages(_ changeset: StringChangeset, oracle: PairOracle) -> Int? {
+  package static func fewestStages(_ changeset: StringChangeset, oracle: PairOracle) -> Int? {
     let replay = Replay(changeset, from: oracle.old)
     guard replay.error == nil else { return nil }
     let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
@@ -283,7 +274,7 @@ public enum Verifier {
   /// A strategy's changeset as UIKit is given it: performed as its glue
   /// declares (``StrategyTraits/updates``), else made for the UIKit
   /// `target` (``Changeset/performed(as:from:)``).
-  public static func performed<S: Hashable, I: Hashable, C: Equatable>(
+  package static func performed<S: Hashable, I: Hashable, C: Equatable>(
     _ made: Changeset<S, I, C>, by traits: StrategyTraits, for target: UpdateKind, from old: Snapshot<S, I, C>
   ) -> Changeset<S, I, C> {
     guard let declared = traits.updates else { return made.performed(as: target, from: old) }
@@ -296,7 +287,7 @@ public enum Verifier {
   /// judged as strings (the `Int` path): it reaches its own target within
   /// the rules, and its counts are the string changeset's. It is performed
   /// as the string one was (``performed(_:by:for:from:)``).
-  public static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
+  package static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
     _ other: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
     madeBy traits: StrategyTraits = StrategyTraits(), updates target: UpdateKind = .reconfigure,
     sameCountsAs made: StringChangeset.Counts
@@ -315,7 +306,7 @@ public enum Verifier {
   /// The ids a changeset removes (item deletes, and the items of deleted
   /// sections) and adds (item inserts, and the items of inserted sections), up
   /// to the first stage that breaks a rule.
-  public static func removedAndAdded<S, I, C>(
+  package static func removedAndAdded<S, I, C>(
     _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>
   ) -> (removed: [I], added: [I]) {
     let replay = Replay(changeset, from: old)

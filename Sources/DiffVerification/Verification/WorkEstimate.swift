@@ -2,25 +2,25 @@ import Foundation
 @_spi(Internals) import SnapshotDiff
 
 /// What decides the cost of the quadratic strategies on a pair.
-public struct WorkEstimate: Sendable {
+package struct WorkEstimate: Sendable {
   /// Σ over new sections of (its items × its old section's items): naive's comparisons.
-  public var linearSearch: Double
+  package var linearSearch: Double
   /// The same searches resumed after the last kept item (naive's): for each
   /// new item, the old items up to its match, or to the section's end.
-  public var resumedSearch: Double
+  package var resumedSearch: Double
   /// (N + M) · D, D = N + M − 2 · (longest common subsequence of the flat id lists): stdlib's.
-  public var myersWork: Double
+  package var myersWork: Double
   /// The linear-space Myers' search: Σ over section pairs of
   /// D² + (N+M) · log₂(D+1) / 2, where N+M counts the pair's shared ids and
   /// D = 2 × those off its common subsequence (the edit distance once ids
   /// on one side only are set aside). D² is the search's expected cost, the
   /// second term its recursion's scans, each halving D; the ratio ½ is fitted
   /// to counted instructions (`Guides/Myers.md`).
-  public var myersSearch: Double
+  package var myersSearch: Double
   /// Items of both snapshots.
-  public var items: Int
+  package var items: Int
 
-  public init(old: StringSnapshot, new: StringSnapshot) {
+  package init(old: StringSnapshot, new: StringSnapshot) {
     let matching = Hashmap().matching(from: old, to: new)
     var search = 0.0
     var squares = 0.0
@@ -60,7 +60,7 @@ public struct WorkEstimate: Sendable {
 
 extension WorkEstimate {
   /// The units of work a cost model counts on this pair.
-  public func units(_ cost: StrategyTraits.Cost) -> Double {
+  package func units(_ cost: StrategyTraits.Cost) -> Double {
     switch cost {
     case .linear: return 0
     case .productOfSizes: return linearSearch
@@ -79,15 +79,15 @@ extension WorkEstimate {
 /// estimates for the pair, so a quadratic strategy on a large pair is given
 /// the time it needs. A call that blocks without using CPU is caught by a
 /// wall-clock backstop, ``backstopFactor`` times the deadline.
-public struct Deadline: Sendable, Equatable {
+package struct Deadline: Sendable, Equatable {
   /// CPU seconds the call may use.
-  public var cpuSeconds: Double
+  package var cpuSeconds: Double
   /// Wall seconds after which it is hung even without using CPU.
-  public var wallSeconds: Double { cpuSeconds * Self.backstopFactor }
+  package var wallSeconds: Double { cpuSeconds * Self.backstopFactor }
 
   /// How many times its estimate a call may take before it is hung.
-  public static let margin = 10.0
-  public static let backstopFactor = 10.0
+  package static let margin = 10.0
+  package static let backstopFactor = 10.0
 
   /// Nanoseconds of CPU per unit of each cost model: about the slowest rate
   /// measured here (release build) for the library's strategy of that model
@@ -110,7 +110,7 @@ public struct Deadline: Sendable, Equatable {
   /// `timeout` seconds, or ``margin`` times the estimate for a strategy of
   /// this cost model on the pair, whichever is more. Without an estimate of
   /// the work (a linear strategy), the timeout.
-  public init(timeout: Double, cost: StrategyTraits.Cost, work: WorkEstimate?) {
+  package init(timeout: Double, cost: StrategyTraits.Cost, work: WorkEstimate?) {
     guard let work, cost != .linear else {
       cpuSeconds = timeout
       return
@@ -118,11 +118,11 @@ public struct Deadline: Sendable, Equatable {
     cpuSeconds = max(timeout, Self.margin * Self.estimatedSeconds(cost, work: work))
   }
 
-  public init(cpuSeconds: Double) { self.cpuSeconds = cpuSeconds }
+  package init(cpuSeconds: Double) { self.cpuSeconds = cpuSeconds }
 
   /// The cost model's estimate for a strategy of this model on the pair, in
   /// seconds of CPU (an upper bound: the slowest rate measured).
-  public static func estimatedSeconds(_ cost: StrategyTraits.Cost, work: WorkEstimate) -> Double {
+  package static func estimatedSeconds(_ cost: StrategyTraits.Cost, work: WorkEstimate) -> Double {
     (work.units(cost) * nanosecondsPerUnit(cost) + Double(work.items) * nanosecondsPerItem) / 1e9
   }
 }

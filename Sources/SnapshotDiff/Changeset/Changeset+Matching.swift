@@ -37,7 +37,7 @@ extension Changeset {
   /// A malformed matching is a programming error in the strategy that made
   /// it: this stops with a precondition failure naming the field and the
   /// position, never reading past an array. Harness code that runs strategies
-  /// it does not trust calls ``DiffStrategy/checkedStringChangeset(from:to:)``.
+  /// it does not trust calls ``init(from:to:checking:)``.
   @inlinable
   public init(
     from old: Snapshot<SectionID, ItemID, Content>,

@@ -1,10 +1,10 @@
-/// A move from one position to another.
-public struct Move<Position: Hashable>: Hashable {
+/// A move from one position to another: ``Stage/Move``.
+public struct StageMove<Position: Hashable>: Hashable {
   public var from: Position
   public var to: Position
   @inlinable public init(from: Position, to: Position) { self.from = from; self.to = to }
 }
-extension Move: Sendable where Position: Sendable {}
+extension StageMove: Sendable where Position: Sendable {}
 
 /// One batch update, with `performBatchUpdates` semantics.
 ///
@@ -14,8 +14,10 @@ extension Move: Sendable where Position: Sendable {}
 /// keep are those of ``BatchUpdateError``, checked by
 /// ``Stage/apply(to:)``.
 public struct Stage<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  public typealias Item = SnapshotDiff.Item<ItemID, Content>
-  public typealias Section = SnapshotDiff.Section<SectionID, ItemID, Content>
+  public typealias Item = SnapshotItem<ItemID, Content>
+  public typealias Section = SnapshotSection<SectionID, ItemID, Content>
+  /// A section move (`Move<Int>`) or an item move (`Move<ItemPath>`).
+  public typealias Move<Position: Hashable> = StageMove<Position>
 
   public struct SectionInsert {
     public var index: Int
@@ -40,11 +42,11 @@ public struct Stage<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
 
   public var sectionDeletes: [Int] = []
   public var sectionInserts: [SectionInsert] = []
-  public var sectionMoves: [Move<Int>] = []
+  public var sectionMoves: [StageMove<Int>] = []
   public var sectionUpdates: [SectionUpdate] = []
   public var itemDeletes: [ItemPath] = []
   public var itemInserts: [ItemInsert] = []
-  public var itemMoves: [Move<ItemPath>] = []
+  public var itemMoves: [StageMove<ItemPath>] = []
   public var itemUpdates: [ItemUpdate] = []
 
   @inlinable public init() {}

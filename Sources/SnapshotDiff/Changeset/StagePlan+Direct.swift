@@ -74,7 +74,7 @@ extension _StagePlan {
         ops.sectionDeletes.append(s)
         continue
       }
-      if m.sectionMoved[t] { ops.sectionMoves.append(Move(from: s, to: t)) }
+      if m.sectionMoved[t] { ops.sectionMoves.append(StageMove(from: s, to: t)) }
       if sectionFlags[t] & contentChanges != 0 {
         ops.sectionUpdates.append(Stage<S, I, C>.SectionUpdate(index: s, content: new._sectionContents[t]))
       }
@@ -155,7 +155,7 @@ extension _StagePlan {
                         _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &ops.itemUpdates, room: room)
                         continue
                       }
-                      ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
+                      ops.itemMoves.append(StageMove(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       // Rule 2: a moved item is updated before it moves.
                       if changed { _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
                     } else {
@@ -164,7 +164,7 @@ extension _StagePlan {
                       // Rule 4 (leaving a deleted section), rule 6.
                       if ft < 0 || changes || sectionFlags[ft] & changesInside != 0 { return false }
                       let from = ItemPath(_inSnapshot: f, item: o &- oldStarts[f])
-                      ops.itemMoves.append(Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
+                      ops.itemMoves.append(StageMove(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       if changed { _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
                     }
                   }

@@ -19,6 +19,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
 
   /// The strategy each apply diffs with.
   public let strategy: any DiffStrategy
+  /// Its changeset for this data source's snapshots, specialized where the
+  /// data source was made (the initializers are inlinable): a malformed
+  /// matching is thrown, not trapped on.
+  @usableFromInline let _changeset: (Snapshot, Snapshot) throws(MatchingError) -> Changeset<SectionID, ItemID, Content>
   /// What the screen shows.
   @usableFromInline internal var current = Snapshot()
   /// Every update the collection view received, oldest first.
@@ -26,9 +30,31 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   /// Where applied snapshots are written as a trace, while recording.
   private var recorder: TraceRecorder?
 
-  /// An empty data source, diffing with `strategy` (``Hashmap`` by default).
-  public init(strategy: any DiffStrategy = Hashmap()) {
+  /// An empty data source, diffing with ``Hashmap``.
+  @inlinable
+  public convenience init() {
+    self.init(strategy: Hashmap())
+  }
+
+  /// An empty data source, diffing with `strategy`, whose matching is
+  /// validated on every apply (``Changeset/init(from:to:checking:)``).
+  @inlinable
+  public init<Strategy: MatchingStrategy>(strategy: Strategy) {
     self.strategy = strategy
+    _changeset = { old, new throws(MatchingError) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
+  }
+
+  /// An empty data source, diffing with `strategy`.
+  @inlinable
+  public init<Strategy: DiffStrategy>(strategy: Strategy) {
+    self.strategy = strategy
+    if let matcher = strategy as? any MatchingStrategy {
+      // A matching strategy known here only as a `DiffStrategy` (an
+      // existential): its matching is validated all the same.
+      _changeset = { old, new throws(MatchingError) in try Changeset(from: old, to: new, checking: matcher.matching(from: old, to: new)) }
+    } else {
+      _changeset = { old, new in strategy.changeset(from: old, to: new) }
+    }
   }
 
   /// A copy of what the screen shows, to edit and apply.
@@ -130,28 +156,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
 
   /// The strategy's changeset, with a malformed matching reported rather
   /// than trapped on.
-  ///
-  /// `apply` is inlinable, so a screen's types specialize it where it is
-  /// called. The strategy, held as `any DiffStrategy`, would still run its
-  /// generic code: for string ids, contents and sections, the most common,
-  /// it runs its string entry point instead, compiled for its own type
-  /// (counted on `trace-frontpage`: the whole apply went from 22× the
-  /// diff's instructions to a small multiple).
   @inlinable
   func diff(to snapshot: Snapshot) throws(DataSourceError) -> Changeset<SectionID, ItemID, Content> {
-    if SectionID.self == String.self, ItemID.self == String.self, Content.self == String.self {
-      typealias Strings = SnapshotDiff.Snapshot<String, String, String>
-      do {
-        let made = try strategy.checkedStringChangeset(
-          from: unsafeBitCast(current, to: Strings.self), to: unsafeBitCast(snapshot, to: Strings.self))
-        return unsafeBitCast(made, to: Changeset<SectionID, ItemID, Content>.self)
-      } catch {
-        throw .invalidMatching(strategy: strategy.name, error)
-      }
-    }
-    guard let matcher = strategy as? any MatchingStrategy else { return strategy.changeset(from: current, to: snapshot) }
     do {
-      return try Changeset(from: current, to: snapshot, checking: matcher.matching(from: current, to: snapshot))
+      return try _changeset(current, snapshot)
     } catch {
       throw .invalidMatching(strategy: strategy.name, error)
     }

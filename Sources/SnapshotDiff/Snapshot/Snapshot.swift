@@ -1,5 +1,6 @@
-/// An item of a snapshot: a unique identifier and the content shown for it.
-public struct Item<ID: Hashable, Content: Equatable>: Equatable {
+/// An item of a snapshot (``Snapshot/Item``): a unique identifier and the
+/// content shown for it.
+public struct SnapshotItem<ID: Hashable, Content: Equatable>: Equatable {
   public var id: ID
   /// What changes in place (a price, a title); `nil` when the item has none.
   public var content: Content?
@@ -11,14 +12,15 @@ public struct Item<ID: Hashable, Content: Equatable>: Equatable {
   }
 }
 
-/// A section of a snapshot: a unique identifier, optional content, its items.
-public struct Section<ID: Hashable, ItemID: Hashable, Content: Equatable>: Equatable {
+/// A section of a snapshot (``Snapshot/Section``): a unique identifier,
+/// optional content, its items.
+public struct SnapshotSection<ID: Hashable, ItemID: Hashable, Content: Equatable>: Equatable {
   public var id: ID
   public var content: Content?
-  public var items: [Item<ItemID, Content>]
+  public var items: [SnapshotItem<ItemID, Content>]
 
   @inlinable
-  public init(_ id: ID, content: Content? = nil, items: [Item<ItemID, Content>] = []) {
+  public init(_ id: ID, content: Content? = nil, items: [SnapshotItem<ItemID, Content>] = []) {
     self.id = id
     self.content = content
     self.items = items
@@ -37,8 +39,8 @@ public struct Section<ID: Hashable, ItemID: Hashable, Content: Equatable>: Equat
 /// Items are stored flat, in order, with the offset where each section's items
 /// start; strategies read the identifiers as one contiguous array.
 public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  public typealias Item = SnapshotDiff.Item<ItemID, Content>
-  public typealias Section = SnapshotDiff.Section<SectionID, ItemID, Content>
+  public typealias Item = SnapshotItem<ItemID, Content>
+  public typealias Section = SnapshotSection<SectionID, ItemID, Content>
 
   /// Section identifiers, in order.
   @usableFromInline internal var _sectionIDs: [SectionID]
@@ -103,8 +105,8 @@ extension Snapshot: Equatable {
   }
 }
 
-extension Item: Sendable where ID: Sendable, Content: Sendable {}
-extension Section: Sendable where ID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension SnapshotItem: Sendable where ID: Sendable, Content: Sendable {}
+extension SnapshotSection: Sendable where ID: Sendable, ItemID: Sendable, Content: Sendable {}
 extension Snapshot: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
 
 extension Snapshot {

@@ -127,7 +127,7 @@ extension Snapshot {
 @inlinable
 internal func _matchByScan<ID: Hashable, Content: Equatable>(
   _ leftOld: _Leftovers, _ leftNew: _Leftovers,
-  old: UnsafeBufferPointer<Item<ID, Content>>, new: UnsafeBufferPointer<Item<ID, Content>>,
+  old: UnsafeBufferPointer<SnapshotItem<ID, Content>>, new: UnsafeBufferPointer<SnapshotItem<ID, Content>>,
   oldIndex: UnsafeMutableBufferPointer<Int>
 ) {
   withUnsafeTemporaryAllocation(of: Int.self, capacity: leftOld.count) { candidates in
@@ -175,8 +175,8 @@ internal func _matchByScan<ID: Hashable, Content: Equatable>(
 ///   old and *m* new items; O(*n* + *m*) when they barely changed.
 @inlinable
 internal func _matchBySearch<ID: Hashable, Content: Equatable>(
-  old: UnsafeBufferPointer<Item<ID, Content>>, _ oldRange: Range<Int>,
-  new: UnsafeBufferPointer<Item<ID, Content>>, _ newRange: Range<Int>,
+  old: UnsafeBufferPointer<SnapshotItem<ID, Content>>, _ oldRange: Range<Int>,
+  new: UnsafeBufferPointer<SnapshotItem<ID, Content>>, _ newRange: Range<Int>,
   oldIndex: UnsafeMutableBufferPointer<Int>, leftOld: inout _Leftovers, leftNew: inout _Leftovers
 ) -> Bool {
   guard !oldRange.isEmpty else {

@@ -83,10 +83,10 @@ internal func _sameID<ID: Hashable>(_ a: ID, _ b: ID) -> Bool {
 /// - Complexity: O(*k*) for a range of *k* items.
 @inlinable
 internal func _firstBitwiseID<ID: Hashable, Content: Equatable>(
-  of target: UnsafePointer<Item<ID, Content>>, in items: UnsafePointer<Item<ID, Content>>, _ range: Range<Int>
+  of target: UnsafePointer<SnapshotItem<ID, Content>>, in items: UnsafePointer<SnapshotItem<ID, Content>>, _ range: Range<Int>
 ) -> Int {
-  let offset = MemoryLayout<Item<ID, Content>>.offset(of: \Item<ID, Content>.id) ?? 0
-  let size = MemoryLayout<ID>.size, stride = MemoryLayout<Item<ID, Content>>.stride
+  let offset = MemoryLayout<SnapshotItem<ID, Content>>.offset(of: \SnapshotItem<ID, Content>.id) ?? 0
+  let size = MemoryLayout<ID>.size, stride = MemoryLayout<SnapshotItem<ID, Content>>.stride
   let wanted = UnsafeRawPointer(target) + offset
   var at = UnsafeRawPointer(items) + offset + range.lowerBound &* stride
   for k in range {
@@ -100,9 +100,9 @@ internal func _firstBitwiseID<ID: Hashable, Content: Equatable>(
 /// unless ``_bitsDecide(_:)``: equal ids may have other bits).
 @inlinable @inline(__always)
 internal func _sameIDBits<ID: Hashable, Content: Equatable>(
-  _ a: UnsafePointer<Item<ID, Content>>, _ b: UnsafePointer<Item<ID, Content>>
+  _ a: UnsafePointer<SnapshotItem<ID, Content>>, _ b: UnsafePointer<SnapshotItem<ID, Content>>
 ) -> Bool {
-  let offset = MemoryLayout<Item<ID, Content>>.offset(of: \Item<ID, Content>.id) ?? 0
+  let offset = MemoryLayout<SnapshotItem<ID, Content>>.offset(of: \SnapshotItem<ID, Content>.id) ?? 0
   return _sameBits(UnsafeRawPointer(a) + offset, UnsafeRawPointer(b) + offset, byteCount: MemoryLayout<ID>.size)
 }
 

@@ -66,7 +66,7 @@ import Testing
       {"name": "s2", "sections": [{"id": "A", "items": ["b", "c", "a"]}]}
       """
     var reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")
-    #expect(try Verifier.walk(Hashmap(), &reader) == nil)
+    #expect(try Verifier.walk(Contender(Hashmap()), &reader) == nil)
     // The state passed to apply 2 is what apply 1's changeset made, not the recorded s1.
     var states: [StringSnapshot] = []
     reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")

@@ -13,15 +13,15 @@ import Testing
   }
 
   @Test func startsWithTheLibrarysStrategies() {
-    #expect(Array(Contenders.names.prefix(Strategies.all.count)) == Strategies.names)
+    #expect(Array(Contenders.names.prefix(Contenders.library.count)) == Contenders.library.map(\.name))
   }
 
   @Test func refusesADuplicateOrAReservedName() {
     let before = Contenders.names
-    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Named(name: "hashmap")], reserving: []) }
-    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Named(name: "x"), Named(name: "x")], reserving: []) }
-    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Named(name: "min_moves")], reserving: []) }
-    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Named(name: "lane")], reserving: ["lane"]) }
+    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Contender(Named(name: "hashmap"))], reserving: []) }
+    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Contender(Named(name: "x")), Contender(Named(name: "x"))], reserving: []) }
+    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Contender(Named(name: "min_moves"))], reserving: []) }
+    #expect(throws: Contenders.RegistrationError.self) { try Contenders.add([Contender(Named(name: "lane"))], reserving: ["lane"]) }
     #expect(Contenders.names == before)
   }
 

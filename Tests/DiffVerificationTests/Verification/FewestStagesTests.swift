@@ -26,7 +26,7 @@ import Testing
     let oracle = try pair(
       #"{"sections": [{"id": "A", "items": ["a"]}, {"id": "B", "items": []}, {"id": "C", "items": []}]}"#,
       #"{"sections": [{"id": "C", "items": []}, {"id": "A", "items": ["a", "x"]}, {"id": "B", "items": []}]}"#)
-    #expect(Verifier.verify(Hashmap(), oracle: oracle) == nil)
+    #expect(Verifier.verify(Contender(Hashmap()), oracle: oracle) == nil)
     let failure = try verifySplit(oracle)
     #expect(failure?.kind == .tooManyStages, "\(String(describing: failure))")
     #expect(failure?.description == "too many stages: 2, where the rules allow its operations in 1")
@@ -48,7 +48,7 @@ import Testing
     ]
     for (old, new) in cases {
       let oracle = try pair(old, new)
-      for strategy in Strategies.all {
+      for strategy in Contenders.library {
         #expect(Verifier.verify(strategy, oracle: oracle) == nil, "\(strategy.name): \(old) → \(new)")
       }
     }

@@ -32,7 +32,7 @@ import Testing
     #expect(none.referenceMinimumMoves == nil && none.minimumMoves == 1)
     // Heckel's valid changeset moves more than the standard library's rule
     // says: caught by the difference oracle, unseen without it.
-    let wrong = Heckel().stringChangeset(from: old, to: new)
+    let wrong = Heckel().changeset(from: old, to: new)
     #expect(Verifier.verify(wrong, madeBy: Stdlib().traits, oracle: PairOracle(old: old, new: new))?.kind == .moveRule)
     #expect(Verifier.verify(wrong, madeBy: Stdlib().traits, oracle: PairOracle(old: old, new: new, limits: OracleLimits(differenceItems: -1))) == nil)
   }

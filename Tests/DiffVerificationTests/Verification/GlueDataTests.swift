@@ -23,17 +23,17 @@ import Testing
   let new = try! StringSnapshot(section: "s", items: [.init("b")])
 
   @Test func dataThatAgreesIsJudgedByItsStages() {
-    #expect(Verifier.verify(GluedDelete(), from: old, to: new) == nil)
+    #expect(Verifier.verify(Contender(GluedDelete()), from: old, to: new) == nil)
   }
 
   @Test func aCountThatDiffersIsAWrongCountACrash() {
-    let failure = Verifier.verify(GluedDelete(problem: .count("invalid number of items in section 0: the batch leaves 1, the data source holds 2")), from: old, to: new)
+    let failure = Verifier.verify(Contender(GluedDelete(problem: .count("invalid number of items in section 0: the batch leaves 1, the data source holds 2"))), from: old, to: new)
     #expect(failure == .wrongCount("stage 0: invalid number of items in section 0: the batch leaves 1, the data source holds 2"))
     #expect(failure?.severity == .crash)
   }
 
   @Test func anIDTwiceWithEveryCountRightIsAWrongScreen() {
-    let failure = Verifier.verify(GluedDelete(problem: .ids("the data source's data is no snapshot: x")), from: old, to: new)
+    let failure = Verifier.verify(Contender(GluedDelete(problem: .ids("the data source's data is no snapshot: x"))), from: old, to: new)
     #expect(failure == .wrongResult("stage 0: the data source's data is no snapshot: x"))
     #expect(failure?.severity == .wrongScreen)
   }

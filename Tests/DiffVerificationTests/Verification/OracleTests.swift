@@ -42,7 +42,7 @@ import Testing
     for i in 0..<200 as Range<UInt64> {
       let pair = generator.pair(seed: 5, iteration: i)
       let oracle = PairOracle(old: try pair.old.snapshot(), new: try pair.new.snapshot())
-      for strategy in Strategies.all {
+      for strategy in Contenders.library {
         let failure = Verifier.verify(strategy, oracle: oracle)
         #expect(failure == nil, "\(strategy.name), iteration \(i): \(failure?.description ?? "")")
       }

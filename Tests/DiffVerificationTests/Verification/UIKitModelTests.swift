@@ -42,7 +42,7 @@ import Testing
       let items = some(2).map { Snap.Item(fresh(100 + 10 * k + $0)) }
       stage.sectionInserts.append(.init(index: int(state.numberOfSections), section: Snap.Section("N\(k)", items: items)))
     }
-    for _ in some(1) { stage.sectionMoves.append(Move(from: int(state.numberOfSections), to: int(state.numberOfSections))) }
+    for _ in some(1) { stage.sectionMoves.append(StageMove(from: int(state.numberOfSections), to: int(state.numberOfSections))) }
     for _ in some(1) { stage.sectionUpdates.append(.init(index: int(state.numberOfSections), content: "u")) }
     for _ in some(3) { stage.itemDeletes.append(path()) }
     for k in some(3) {
@@ -50,7 +50,7 @@ import Testing
       let id = Int.random(in: 0..<8, using: &rng) == 0 ? (state.allItems.randomElement(using: &rng)?.id ?? "i1") : fresh(k)
       stage.itemInserts.append(.init(path: path(), item: Snap.Item(id)))
     }
-    for _ in some(3) { stage.itemMoves.append(Move(from: path(), to: path())) }
+    for _ in some(3) { stage.itemMoves.append(StageMove(from: path(), to: path())) }
     for _ in some(3) { stage.itemUpdates.append(.init(path: path(), content: "2")) }
     return stage
   }
@@ -84,7 +84,7 @@ import Testing
     for i in 0..<300 as Range<UInt64> {
       let pair = generator.pair(seed: 23, iteration: i)
       let old = try pair.old.snapshot(), new = try pair.new.snapshot()
-      for strategy in Strategies.all {
+      for strategy in Contenders.library {
         for kind in [UpdateKind.reconfigure, .reload] {
           guard case .success(let changeset) = Verifier.changeset(strategy, from: old, to: new, updates: kind) else {
             Issue.record("\(strategy.name): no changeset")
@@ -163,7 +163,7 @@ import Testing
   @Test func aRuleCheckThatSkipsASectionIsCaught() throws {
     let old = try Snap(sections: [Snap.Section("A", items: [.init("a")]), Snap.Section("B", items: [.init("b")])])
     var stage = Stage()
-    stage.sectionMoves = [Move(from: 0, to: 1)]
+    stage.sectionMoves = [StageMove(from: 0, to: 1)]
     stage.itemUpdates = [.init(path: ItemPath(section: 0, item: 0), content: "2")]
     var planted = Library<String, String, String>.shipped
     planted.apply = { (stage, state, kind) throws(StageError) in

@@ -6,7 +6,7 @@ import Testing
 /// The stage plan's direct shortcut gives exactly what the general plan
 /// gives, stage for stage and operation for operation.
 @Suite struct StagePlanTests {
-  static let matchers = Strategies.all.compactMap { $0 as? any MatchingStrategy }
+  static let matchers = Contenders.library.compactMap { $0.strategy as? any MatchingStrategy }
 
   @Test func everyStrategyMatches() {
     #expect(Self.matchers.count >= 4)

@@ -21,7 +21,7 @@ import Testing
     var stage = TestStage()
     stage.itemDeletes = [path(0, 0)]
     stage.itemInserts = [.init(path: path(1, 0), item: Snap.Item("new"))]
-    stage.itemMoves = [Move(from: path(1, 1), to: path(0, 0))]
+    stage.itemMoves = [StageMove(from: path(1, 1), to: path(0, 0))]
     stage.itemUpdates = [.init(path: path(0, 2), content: "x")]
     stage.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("c1")]))]
     let result = try stage.apply(to: two)
@@ -38,7 +38,7 @@ import Testing
     let three = snap([("A", ["a"]), ("B", ["b"]), ("C", ["c"])])
     var stage = TestStage()
     stage.sectionDeletes = [1]
-    stage.sectionMoves = [Move(from: 2, to: 0)]
+    stage.sectionMoves = [StageMove(from: 2, to: 0)]
     stage.sectionUpdates = [.init(index: 0, content: "h")]
     let result = try stage.apply(to: three)
     #expect(result.sectionIdentifiers == ["C", "A"])
@@ -76,7 +76,7 @@ import Testing
     }
     stage = TestStage()
     stage.sectionDeletes = [0]
-    stage.sectionMoves = [Move(from: 0, to: 0)]
+    stage.sectionMoves = [StageMove(from: 0, to: 0)]
     #expect(rule(of: stage, on: two) == 2)
   }
 
@@ -89,7 +89,7 @@ import Testing
       // Deletes of items 10, 11, …; item 12 updated twice after them, item 11 moved.
       stage.itemDeletes = (10..<(10 + deletes)).map { path(0, $0) }
       stage.itemUpdates = [.init(path: path(0, 12), content: "x"), .init(path: path(0, 12), content: "y")]
-      stage.itemMoves = [Move(from: path(0, 11), to: path(0, 0))]
+      stage.itemMoves = [StageMove(from: path(0, 11), to: path(0, 0))]
       // Item 11: a delete, then a move (listed before the updates); item 12: a delete and two updates.
       #expect(throws: StageError.brokenRule(.duplicateOldPosition(.item(path(0, 11)), .itemDelete, .itemMove)), "\(deletes)") {
         try stage.apply(to: big)
@@ -103,7 +103,7 @@ import Testing
     let one = snap([("A", ["a"])])
     var stage = TestStage()
     stage.sectionDeletes = [0, 0]
-    stage.sectionMoves = [Move(from: 0, to: 0)]
+    stage.sectionMoves = [StageMove(from: 0, to: 0)]
     #expect(throws: StageError.brokenRule(.positionOutOfRange(.sectionMove, .section(0), isNew: true))) {
       try stage.apply(to: one)
     }
@@ -116,7 +116,7 @@ import Testing
   @Test func rule3NewPositionOnce() {
     var stage = TestStage()
     stage.itemInserts = [.init(path: path(0, 0), item: .init("x"))]
-    stage.itemMoves = [Move(from: path(1, 0), to: path(0, 0))]
+    stage.itemMoves = [StageMove(from: path(1, 0), to: path(0, 0))]
     #expect(rule(of: stage, on: two) == 3)
     stage = TestStage()
     stage.sectionInserts = [.init(index: 0, section: .init("C")), .init(index: 0, section: .init("D"))]
@@ -126,20 +126,20 @@ import Testing
   @Test func rule4NoItemOperationInDeletedSection() {
     var stage = TestStage()
     stage.sectionDeletes = [1]
-    stage.itemMoves = [Move(from: path(1, 0), to: path(0, 0))]
+    stage.itemMoves = [StageMove(from: path(1, 0), to: path(0, 0))]
     #expect(rule(of: stage, on: two) == 4)
   }
 
   @Test func rule5NoItemOperationInInsertedSection() {
     var stage = TestStage()
     stage.sectionInserts = [.init(index: 0, section: .init("C"))]
-    stage.itemMoves = [Move(from: path(0, 0), to: path(0, 0))]
+    stage.itemMoves = [StageMove(from: path(0, 0), to: path(0, 0))]
     #expect(rule(of: stage, on: two) == 5)
   }
 
   @Test func rule6NoItemOperationInMovedOrUpdatedSection() {
     var stage = TestStage()
-    stage.sectionMoves = [Move(from: 1, to: 0)]
+    stage.sectionMoves = [StageMove(from: 1, to: 0)]
     stage.itemDeletes = [path(1, 0)]
     #expect(rule(of: stage, on: two) == 6)
     stage = TestStage()
@@ -225,11 +225,11 @@ import Testing
       var stage = TestStage()
       stage.sectionDeletes = some(index)
       stage.sectionInserts = some { .init(index: index(), section: .init("new\(rng.int(below: 3))", items: [.init("x\(rng.int(below: 3))")])) }
-      stage.sectionMoves = some { Move(from: index(), to: index()) }
+      stage.sectionMoves = some { StageMove(from: index(), to: index()) }
       stage.sectionUpdates = some { .init(index: index(), content: "c") }
       stage.itemDeletes = some(path)
       stage.itemInserts = some { .init(path: path(), item: .init("i\(rng.int(in: 1...4))")) }
-      stage.itemMoves = some { Move(from: path(), to: path()) }
+      stage.itemMoves = some { StageMove(from: path(), to: path()) }
       stage.itemUpdates = some { .init(path: path(), content: "u") }
       let result: Snap
       do throws(StageError) {
@@ -264,7 +264,7 @@ import Testing
       let drafts = PairGenerator(maxItems: 12, maxSections: 4).pair(seed: seed, iteration: 0)
       let old = try drafts.old.snapshot(), new = try drafts.new.snapshot()
       var state = old
-      for stage in Hashmap().stringChangeset(from: old, to: new).stages {
+      for stage in Hashmap().changeset(from: old, to: new).stages {
         let built = try stage.apply(to: state)
         var targets = [built, new]
         var sections = built.sections

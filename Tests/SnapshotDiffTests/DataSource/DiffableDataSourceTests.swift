@@ -33,7 +33,7 @@ import Testing
     var next = source.snapshot()
     try next.moveItem("c", beforeItem: "a")
     #expect(try source.apply(next) == [.batchUpdates([.moveItem(at: path(0, 2), to: path(0, 0))], animated: true)])
-    let priced = try Snap(section: "main", items: [Item("c"), Item("a", content: "9.99"), Item("b")])
+    let priced = try Snap(section: "main", items: [SnapshotItem("c"), SnapshotItem("a", content: "9.99"), SnapshotItem("b")])
     #expect(try source.apply(priced, animatingDifferences: false) == [.batchUpdates([.reconfigureItems([path(0, 1)])], animated: false)])
   }
 
@@ -116,16 +116,16 @@ import Testing
   }
 
   @Test func aStageThatBreaksARuleIsRefused() throws {
-    let old = try Snap(section: "main", items: [Item("a", content: "1"), Item("b"), Item("c")])
-    let new = try Snap(section: "main", items: [Item("c"), Item("a", content: "2"), Item("b")])
+    let old = try Snap(section: "main", items: [SnapshotItem("a", content: "1"), SnapshotItem("b"), SnapshotItem("c")])
+    let new = try Snap(section: "main", items: [SnapshotItem("c"), SnapshotItem("a", content: "2"), SnapshotItem("b")])
     try refused(BreaksRuleTwo(), from: old, to: new) {
       if case .brokenStage(strategy: "breaks-rule-2", _) = $0 { return true } else { return false }
     }
   }
 
   @Test func updatesThatMissTheSnapshotAreRefused() throws {
-    let old = try Snap(section: "main", items: [Item("a", content: "1"), Item("b"), Item("c")])
-    let new = try Snap(section: "main", items: [Item("b"), Item("c"), Item("a", content: "2")])
+    let old = try Snap(section: "main", items: [SnapshotItem("a", content: "1"), SnapshotItem("b"), SnapshotItem("c")])
+    let new = try Snap(section: "main", items: [SnapshotItem("b"), SnapshotItem("c"), SnapshotItem("a", content: "2")])
     try refused(ForgetsMovedUpdates(), from: old, to: new) {
       $0 == .wrongResult(strategy: "forgets-updates", "item [0, 2] content: \"1\", expected \"2\"")
     }

@@ -31,7 +31,7 @@ enum BookRow: Hashable { case empty, book(String) }
 
     var snapshot = NSDiffableDataSourceSnapshotLike<HomeSection, App, String>()
     try snapshot.appendSections([.feature, .ranking, .theme("summer")])
-    try snapshot.appendItems([Item(App(id: "maps"), content: "free"), Item(App(id: "notes"), content: "free")], toSection: .feature)
+    try snapshot.appendItems([SnapshotItem(App(id: "maps"), content: "free"), SnapshotItem(App(id: "notes"), content: "free")], toSection: .feature)
     try snapshot.appendItems((1...5).map { App(id: "rank\($0)") }, toSection: .ranking)
     try snapshot.appendItems([App(id: "beach"), App(id: "surf")], toSection: .theme("summer"))
     #expect(try session.apply(snapshot) == [batch(.insertSections([0, 1, 2]))])
@@ -51,7 +51,7 @@ enum BookRow: Hashable { case empty, book(String) }
     // A featured app goes on sale: its cell is reconfigured in place.
     snapshot = dataSource.snapshot()
     try snapshot.deleteItems([App(id: "notes")])
-    try snapshot.appendItems([Item(App(id: "notes"), content: "0.99")], toSection: .feature)
+    try snapshot.appendItems([SnapshotItem(App(id: "notes"), content: "0.99")], toSection: .feature)
     #expect(try session.apply(snapshot) == [batch(.reconfigureItems([ItemPath(section: 0, item: 1)]))])
 
     // The ranking's data changed behind its ids: reload its first cell.
@@ -69,12 +69,12 @@ enum BookRow: Hashable { case empty, book(String) }
     var snapshot = NSDiffableDataSourceSnapshotLike<ShopSection, String, String>()
     try snapshot.appendSections([.banner, .products])
     try snapshot.appendItems(["b1", "b2", "b3"], toSection: .banner)
-    try snapshot.appendItems((1...20).map { Item("p\($0)", content: "\($0).00") }, toSection: .products)
+    try snapshot.appendItems((1...20).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
     #expect(try session.apply(snapshot) == [batch(.insertSections([0, 1]))])
 
     // The next page of twenty.
     snapshot = dataSource.snapshot()
-    try snapshot.appendItems((21...40).map { Item("p\($0)", content: "\($0).00") }, toSection: .products)
+    try snapshot.appendItems((21...40).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
     #expect(try session.apply(snapshot) == [batch(.insertItems(paths(1, 20..<40)))])
 
     // The banner rotates: its first slide goes last.
@@ -85,7 +85,7 @@ enum BookRow: Hashable { case empty, book(String) }
     // p5 sells out and p7's price drops: one delete, one reconfigure.
     snapshot = dataSource.snapshot()
     try snapshot.deleteItems(["p5", "p7"])
-    try snapshot.insertItems([Item("p7", content: "5.00")], afterItem: "p6")
+    try snapshot.insertItems([SnapshotItem("p7", content: "5.00")], afterItem: "p6")
     #expect(try session.apply(snapshot) == [batch(.deleteItems([ItemPath(section: 1, item: 4)]), .reconfigureItems([ItemPath(section: 1, item: 6)]))])
 
     // Pull to refresh on a new catalogue: reloaded without animation.
@@ -160,7 +160,7 @@ final class Session<S: Hashable, I: Hashable, C: Equatable> {
     let trace = try TraceReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: recorder.path))), file: recorder.path)
     #expect(trace.count == applies.count + 1)
     for (k, apply) in applies.enumerated() where !apply.marked {
-      let changeset = Hashmap().stringChangeset(from: trace[k].snapshot, to: trace[k + 1].snapshot)
+      let changeset = Hashmap().changeset(from: trace[k].snapshot, to: trace[k + 1].snapshot)
       #expect(ChangesetPrinter.uikit(apply.updates) == ChangesetPrinter.uikit(changeset), "apply \(k + 1)")
     }
   }

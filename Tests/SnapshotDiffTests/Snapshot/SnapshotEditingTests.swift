@@ -1,3 +1,4 @@
+import DiffVerification
 import SnapshotDiff
 import Testing
 
@@ -80,7 +81,7 @@ import Testing
   @Test func appendItemsToNamedOrLastSection() throws {
     var s = screen()
     try s.appendItems(["f"], toSection: "top")
-    try s.appendItems([Item("g", content: "9.99")])
+    try s.appendItems([SnapshotItem("g", content: "9.99")])
     #expect(layout(s) == ["top: a b f", "list: c d e g"])
     #expect(s.item(at: path(1, 3)).content == "9.99")
     refuses(SnapshotEditError(.appendItems, .noSection), Snap()) { try $0.appendItems(["a"]) }
@@ -92,7 +93,7 @@ import Testing
     var s = screen()
     try s.insertItems(["x"], beforeItem: "c")
     try s.insertItems(["y", "z"], afterItem: "b")
-    try s.insertItems([Item("w", content: "new")], afterItem: "e")
+    try s.insertItems([SnapshotItem("w", content: "new")], afterItem: "e")
     #expect(layout(s) == ["top: a b y z", "list: x c d e w"])
     #expect(s.item(at: path(1, 4)).content == "new")
     refuses(SnapshotEditError(.insertItemsBefore, .itemNotFound("nope")), s) { try $0.insertItems(["q"], beforeItem: "nope") }
@@ -180,7 +181,7 @@ import Testing
     try new.deleteItems(["d"])
     try new.insertSections(["extra"], afterSection: "top")
     try new.appendItems(["x"], toSection: "extra")
-    for strategy in Strategies.all {
+    for strategy in Contenders.library.map(\.strategy) {
       #expect(try strategy.changeset(from: old, to: new).apply(to: old) == new, "\(strategy.name)")
     }
   }

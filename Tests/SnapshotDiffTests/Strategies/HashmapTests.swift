@@ -85,7 +85,7 @@ import Testing
     new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
     let m = Hashmap().matching(from: list(old), to: list(new))
     #expect(m.itemMoved.filter { $0 }.count == Snap.minimumMoves(from: list(old), to: list(new)), "seed \(seed)")
-    #expect(try Hashmap().stringChangeset(from: list(old), to: list(new)).apply(to: list(old)) == list(new), "seed \(seed)")
+    #expect(try Hashmap().changeset(from: list(old), to: list(new)).apply(to: list(old)) == list(new), "seed \(seed)")
   }
 
   /// A deleted stretch longer than the look-ahead, then a common suffix.
@@ -130,7 +130,7 @@ struct SeededGenerator: RandomNumberGenerator {
       let old = sections(oldIDs), new = sections(newIDs)
       let m = Hashmap().matching(from: old, to: new)
       #expect(m.sectionOldIndex == newIDs.map { oldIDs.firstIndex(of: $0) ?? -1 }, "\(count) sections, long \(long)")
-      #expect(try Hashmap().stringChangeset(from: old, to: new).apply(to: old) == new)
+      #expect(try Hashmap().changeset(from: old, to: new).apply(to: old) == new)
     }
   }
 }

@@ -1,4 +1,5 @@
 @testable import SnapshotDiff
+import DiffVerification
 import Testing
 
 /// The strategies hash ASCII `String` and `Int` ids with `_IDHash`, and every
@@ -21,8 +22,8 @@ import Testing
     for (oldHas, newHas) in [(spelling, other), (other, spelling)] {
       let old = list(ascii + [oldHas])
       let new = list([newHas] + ascii.reversed())
-      for strategy in Strategies.all where !strategy.traits.reinsertsKeptItems {
-        let changeset = strategy.stringChangeset(from: old, to: new)
+      for strategy in Contenders.library.map(\.strategy) where !strategy.traits.reinsertsKeptItems {
+        let changeset = strategy.changeset(from: old, to: new)
         let counts = changeset.counts
         #expect(counts.inserts == 0 && counts.deletes == 0, "\(strategy.name): \(counts)")
         #expect(try changeset.apply(to: old) == new, "\(strategy.name)")
@@ -80,8 +81,8 @@ import Testing
     #expect(Set(hashes.map { $0 & 1023 }).count >= 600)
     let old = try Snapshot<Int, Int, Int>(sections: [.init(0, items: (0..<500).map { .init($0) })])
     let new = try Snapshot<Int, Int, Int>(sections: [.init(0, items: (250..<750).reversed().map { .init($0) })])
-    for strategy in Strategies.all where !strategy.traits.reinsertsKeptItems {
-      let counts = strategy.intChangeset(from: old, to: new).counts
+    for strategy in Contenders.library.map(\.strategy) where !strategy.traits.reinsertsKeptItems {
+      let counts = strategy.changeset(from: old, to: new).counts
       #expect(counts.deletes == 250 && counts.inserts == 250, "\(strategy.name): \(counts)")
     }
   }

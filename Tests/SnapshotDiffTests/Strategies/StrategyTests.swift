@@ -4,10 +4,11 @@ import SnapshotDiff
 import Testing
 
 @Suite struct StrategyTests {
-  static let strategies = Strategies.all
+  static let contenders = Contenders.library
+  static let strategies = contenders.map(\.strategy)
 
   @Test func namesAreFixed() {
-    #expect(Strategies.names == ["hashmap", "heckel", "myers", "naive", "stdlib"])
+    #expect(Contenders.library.map(\.name) == ["hashmap", "heckel", "myers", "naive", "stdlib"])
   }
 
   /// Every corpus file, recursively, through every strategy, for both
@@ -15,7 +16,7 @@ import Testing
   @Test(arguments: try! CorpusCase.files(at: [corpusFolder]))
   func corpusReplays(file: String) throws {
     let pair = try CorpusCase.load(contentsOf: file)
-    for strategy in Self.strategies {
+    for strategy in Self.contenders {
       for kind in [UpdateKind.reconfigure, .reload] {
         let failure = Verifier.verify(strategy, oracle: PairOracle(old: pair.old, new: pair.new, updates: kind))
         #expect(failure == nil, "\(strategy.name) \(kind) on \(file): \(failure.map(String.init(describing:)) ?? "")")
@@ -26,7 +27,7 @@ import Testing
   /// Every trace in the corpus, walked by every strategy from its own results.
   @Test(arguments: try! CorpusCase.files(at: [corpusFolder], traces: true).filter(isTraceFile))
   func corpusTracesReplay(file: String) throws {
-    for strategy in Self.strategies {
+    for strategy in Self.contenders {
       var trace = try TraceReader(contentsOf: file)
       let failure = try Verifier.walk(strategy, &trace)
       #expect(failure == nil, "\(strategy.name) on \(file): \(failure.map(String.init(describing:)) ?? "")")
@@ -106,7 +107,7 @@ import Testing
     await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...60)) { seed, size in
       let drafts = PairGenerator(maxItems: size, maxSections: 5).pair(seed: seed, iteration: 0)
       let old = try drafts.old.snapshot(), new = try drafts.new.snapshot()
-      for strategy in Self.strategies {
+      for strategy in Self.contenders {
         let failure = Verifier.verify(strategy, from: old, to: new)
         #expect(failure == nil, "\(strategy.name), seed \(seed), size \(size): \(failure.map(String.init(describing:)) ?? "")")
       }
@@ -137,7 +138,7 @@ import Testing
       let old = try drafts.old.snapshot(), new = try drafts.new.snapshot()
       let gone = Set(old.itemIdentifiers).subtracting(new.itemIdentifiers)
       let fresh = Set(new.itemIdentifiers).subtracting(old.itemIdentifiers)
-      for strategy in Self.strategies {
+      for strategy in Self.contenders {
         let (removedIDs, addedIDs) = Verifier.removedAndAdded(strategy.changeset(from: old, to: new), from: old)
         let removed = Set(removedIDs), added = Set(addedIDs)
         if strategy.name == "naive" {
@@ -187,7 +188,7 @@ import Testing
     #expect(shape(Myers(), old, new) == [1, 9_999, 0, 0])
     #expect(shape(Stdlib(), old, new) == [1, 9_999, 0, 0])
     #expect(shape(Naive(), old, new) == [1, 0, 9_999, 9_999])
-    for strategy in [Hashmap(), Heckel(), Myers(), Stdlib()] as [any DiffStrategy] {
+    for strategy in [Contender(Hashmap()), Contender(Heckel()), Contender(Myers()), Contender(Stdlib())] {
       #expect(Verifier.verify(strategy, from: old, to: new) == nil)
     }
   }

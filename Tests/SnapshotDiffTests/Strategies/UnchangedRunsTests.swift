@@ -14,7 +14,7 @@ import Testing
     let ids = (0..<1_000).map { "i\($0)" }
     let m = Hashmap().matching(from: items(ids), to: items(ids))
     #expect(m._unchangedRuns == [_UnchangedRun(new: 0, old: 0, count: 1_000)])
-    #expect(Hashmap().stringChangeset(from: items(ids), to: items(ids)).stages.isEmpty)
+    #expect(Hashmap().changeset(from: items(ids), to: items(ids)).stages.isEmpty)
   }
 
   /// A changed content ends a run; the item is still updated, and only it.
@@ -25,7 +25,7 @@ import Testing
     let m = Hashmap().matching(from: old, to: new)
     #expect(!m._unchangedRuns.contains { $0.new <= changed && changed < $0.new + $0.count })
     #expect(m._unchangedRunsHold(from: old, to: new))
-    let changeset = Hashmap().stringChangeset(from: old, to: new)
+    let changeset = Hashmap().changeset(from: old, to: new)
     #expect(changeset.counts.updates == 1)
     #expect(changeset.stages.first?.itemUpdates.map(\.path) == [path(0, changed)])
     #expect(try changeset.apply(to: old) == new)
@@ -41,7 +41,7 @@ import Testing
     #expect(old._items[0].id == new._items[0].id)
     let m = Hashmap().matching(from: old, to: new)
     #expect(m._unchangedRuns == [_UnchangedRun(new: 0, old: 0, count: 300)])
-    #expect(Hashmap().stringChangeset(from: old, to: new).stages.isEmpty)
+    #expect(Hashmap().changeset(from: old, to: new).stages.isEmpty)
   }
 
   /// The runs belong to the arrays they came with: changing any array drops

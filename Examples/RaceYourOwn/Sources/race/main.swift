@@ -2,4 +2,4 @@ import AppendAware
 import DiffBenchCLI
 
 // The whole diffbench command line, with one more strategy.
-DiffBench.main(extraStrategies: [AppendAware()])
+DiffBench.main(extraStrategies: [Contender(AppendAware())])

@@ -1,15 +1,17 @@
+import SnapshotDiff
+
 /// One diff split in three, so that a benchmark times only the algorithm.
 ///
 /// A strategy that diffs its own types (another library's, say) converts our
 /// snapshots into its input, runs its diff, then converts its output into a
 /// ``Changeset``. Only the middle step is the algorithm: the call its own
-/// authors benchmark. ``DiffStrategy/prepareDiff(from:to:)`` does the first
+/// authors benchmark. ``ConvertingStrategy/prepareDiff(from:to:)`` does the first
 /// step and returns this value; ``diff()`` is the timed region; ``changeset()``
 /// converts afterwards and ``discard()`` frees the output, both untimed.
 ///
-/// This library's strategies take snapshots and make changesets themselves:
-/// their preparation and conversion are empty, and ``diff()`` is
-/// `changeset(from:to:)` itself. Every strategy is held to the same rule.
+/// A strategy that takes snapshots and makes changesets itself (this
+/// library's) has nothing to prepare or convert: its ``diff()`` is
+/// `changeset(from:to:)` itself (``Contender``). Every strategy is held to the same rule.
 ///
 /// A prepared diff is used on one thread, once or many times: each
 /// ``diff()`` replaces the output kept by the one before it, so call
@@ -73,9 +75,16 @@ public struct PreparedDiff<SectionID: Hashable, ItemID: Hashable, Content: Equat
 }
 
 /// A strategy that diffs types of its own (another library's adapter): it
-/// implements ``DiffStrategy/prepareDiff(from:to:)``, and its changeset is
-/// the three steps run at once.
-public protocol ConvertingStrategy: DiffStrategy {}
+/// converts the pair in ``prepareDiff(from:to:)``, and its changeset is the
+/// three steps run at once.
+public protocol ConvertingStrategy: DiffStrategy {
+  /// The diff split for timing: converts the pair into the strategy's own
+  /// input here; the result's `diff()` runs the algorithm alone.
+  func prepareDiff<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
+    from old: Snapshot<SectionID, ItemID, Content>,
+    to new: Snapshot<SectionID, ItemID, Content>
+  ) -> PreparedDiff<SectionID, ItemID, Content>
+}
 
 extension ConvertingStrategy {
   /// Prepares, diffs and converts, untimed.
@@ -87,17 +96,6 @@ extension ConvertingStrategy {
     let prepared = prepareDiff(from: old, to: new)
     prepared.diff()
     return prepared.changeset() ?? Changeset()  // never nil after diff()
-  }
-
-  /// The changeset of two string snapshots, or the first stage whose data,
-  /// as the strategy's glue sets it, is not what the stage leaves: what the
-  /// harness judges.
-  public func checkedGlueChangeset(
-    from old: Snapshot<String, String, String>, to new: Snapshot<String, String, String>
-  ) -> Result<Changeset<String, String, String>, GlueDataError> {
-    let prepared = preparedStringDiff(from: old, to: new)
-    prepared.diff()
-    return prepared.checkedChangeset() ?? .success(Changeset())  // never nil after diff()
   }
 }
 

@@ -1,29 +1,32 @@
+import DiffVerification
 import Foundation
 import SnapshotDiff
 import Synchronization
 
 /// Deliberately broken strategies, for showing that the fuzzer catches and
-/// shrinks each way of being wrong. Test-only: never part of the library.
-public enum FaultyStrategies {
-  public static let all: [any DiffStrategy] = [
-    Trapping(), OffByOneMove(), ForgetsMovedUpdates(), BreaksRuleTwo(),
-    Hanging(), NotLongest(), NaiveDropsLast(), HeckelBoundary(),
-  ] + malformedMatchings + [Blocking(), SplitsShiftedSections(), UpdatesSectionsApart(), SeedDependent(), EveryOtherCall(), TrustsRecordedSnapshots(),
-    ComparesEightBytes(), ComparesBytes(),
+/// shrinks each way of being wrong: the harness's planted bugs, linked by
+/// its tests, `faulty-diffbench` and the libFuzzer target, never by the library.
+package enum FaultyStrategies {
+  package static let all: [Contender] = [
+    Contender(Trapping()), Contender(OffByOneMove()), Contender(ForgetsMovedUpdates()), Contender(BreaksRuleTwo()),
+    Contender(Hanging()), Contender(NotLongest()), Contender(NaiveDropsLast()), Contender(HeckelBoundary()),
+  ] + malformedMatchings + [
+    Contender(Blocking()), Contender(SplitsShiftedSections()), Contender(UpdatesSectionsApart()), Contender(SeedDependent()),
+    Contender(EveryOtherCall()), Contender(TrustsRecordedSnapshots()), Contender(ComparesEightBytes()), Contender(ComparesBytes()),
   ]
 
   /// One strategy per way a ``Matching`` can be malformed.
-  public static let malformedMatchings: [any DiffStrategy] = [
-    MalformedMatching(.shortItems), MalformedMatching(.outOfRange), MalformedMatching(.usedTwice),
-    MalformedMatching(.movedInsert),
+  package static let malformedMatchings: [Contender] = [
+    Contender(MalformedMatching(.shortItems)), Contender(MalformedMatching(.outOfRange)), Contender(MalformedMatching(.usedTwice)),
+    Contender(MalformedMatching(.movedInsert)),
   ]
 }
 
 /// Traps (index out of range) whenever its changeset has an item move.
-public struct Trapping: DiffStrategy {
-  public init() {}
-  public var name: String { "trapping" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct Trapping: DiffStrategy {
+  package init() {}
+  package var name: String { "trapping" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let changeset = Hashmap().changeset(from: old, to: new)
     let empty: [Int] = []
     if changeset.counts.moves > 0 { _ = empty[changeset.counts.moves] }  // index out of range
@@ -32,10 +35,10 @@ public struct Trapping: DiffStrategy {
 }
 
 /// Puts the first item move one place too far.
-public struct OffByOneMove: DiffStrategy {
-  public init() {}
-  public var name: String { "off-by-one" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct OffByOneMove: DiffStrategy {
+  package init() {}
+  package var name: String { "off-by-one" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
     if let s = changeset.stages.firstIndex(where: { !$0.itemMoves.isEmpty }) {
       changeset.stages[s].itemMoves[0].to.item += 1
@@ -45,10 +48,10 @@ public struct OffByOneMove: DiffStrategy {
 }
 
 /// Drops the content updates of moved items (the stage before the moves).
-public struct ForgetsMovedUpdates: DiffStrategy {
-  public init() {}
-  public var name: String { "forgets-updates" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct ForgetsMovedUpdates: DiffStrategy {
+  package init() {}
+  package var name: String { "forgets-updates" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
     if changeset.stages.count > 1, changeset.stages[0].itemMoves.isEmpty, changeset.stages[1].itemMoves.count > 0 {
       changeset.stages[0].itemUpdates = []
@@ -58,10 +61,10 @@ public struct ForgetsMovedUpdates: DiffStrategy {
 }
 
 /// Updates an item in the same stage that moves it (rule 2).
-public struct BreaksRuleTwo: DiffStrategy {
-  public init() {}
-  public var name: String { "breaks-rule-2" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct BreaksRuleTwo: DiffStrategy {
+  package init() {}
+  package var name: String { "breaks-rule-2" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
     if let s = changeset.stages.firstIndex(where: { !$0.itemMoves.isEmpty }) {
       changeset.stages[s].itemUpdates.append(.init(path: changeset.stages[s].itemMoves[0].from, content: nil))
@@ -78,10 +81,10 @@ public struct BreaksRuleTwo: DiffStrategy {
 /// Never returns when a section kept by id both loses an item and gains a
 /// new one (as Myers with its middle-snake bound off by one did on
 /// `["a"] → ["x", "y"]`).
-public struct Hanging: DiffStrategy {
-  public init() {}
-  public var name: String { "hangs" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct Hanging: DiffStrategy {
+  package init() {}
+  package var name: String { "hangs" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let newIDs = Set(new.itemIdentifiers), oldIDs = Set(old.itemIdentifiers)
     for t in 0..<new.numberOfSections {
       guard let items = try? old.itemIdentifiers(inSection: new.sectionIdentifiers[t]) else { continue }
@@ -97,11 +100,11 @@ public struct Hanging: DiffStrategy {
 /// Hashmap with a patience sort that never replaces a pile's tail: its
 /// increasing subsequence is valid but not always the longest, so it moves
 /// more than `min_moves` while promising the minimum.
-public struct NotLongest: DiffStrategy {
-  public init() {}
-  public var name: String { "not-longest" }
-  public var traits: StrategyTraits { Hashmap().traits }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct NotLongest: DiffStrategy {
+  package init() {}
+  package var name: String { "not-longest" }
+  package var traits: StrategyTraits { Hashmap().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var matching = Hashmap().matching(from: old, to: new)
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
       let oldRange = old.itemRange(ofSection: matching.sectionOldIndex[t])
@@ -123,11 +126,11 @@ public struct NotLongest: DiffStrategy {
 
 /// Naive that never keeps the last item of an old section: a content update
 /// there becomes a delete and an insert. Valid, and worse than its rule.
-public struct NaiveDropsLast: DiffStrategy {
-  public init() {}
-  public var name: String { "naive-drops-last" }
-  public var traits: StrategyTraits { Naive().traits }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct NaiveDropsLast: DiffStrategy {
+  package init() {}
+  package var name: String { "naive-drops-last" }
+  package var traits: StrategyTraits { Naive().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var matching = Naive().matching(from: old, to: new)
     for t in 0..<new.numberOfSections where matching.sectionOldIndex[t] >= 0 {
       let last = old.itemRange(ofSection: matching.sectionOldIndex[t]).upperBound - 1
@@ -140,11 +143,11 @@ public struct NaiveDropsLast: DiffStrategy {
 /// Heckel whose greedy rank counts, at a section's start, an item that left
 /// for another section: the first kept item after it is called moved.
 /// `A[a1] B[b1, b2] → A[a1, b1] B[b2]` gives 2 moves where the rule gives 1.
-public struct HeckelBoundary: DiffStrategy {
-  public init() {}
-  public var name: String { "heckel-boundary" }
-  public var traits: StrategyTraits { Heckel().traits }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct HeckelBoundary: DiffStrategy {
+  package init() {}
+  package var name: String { "heckel-boundary" }
+  package var traits: StrategyTraits { Heckel().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var matching = Heckel().matching(from: old, to: new)
     var newSectionOfOld = [Int](repeating: -1, count: old.numberOfItems)
     for t in 0..<new.numberOfSections {
@@ -172,8 +175,8 @@ nonisolated(unsafe) var _spinCounter = 0
 // process's history.
 
 /// Hashmap's matching, broken one way on pairs where that way applies.
-public struct MalformedMatching: MatchingStrategy {
-  public enum Fault: String, Sendable {
+package struct MalformedMatching: MatchingStrategy {
+  package enum Fault: String, Sendable {
     /// `itemOldIndex` one short.
     case shortItems = "short-items"
     /// An old index one past the old snapshot's items.
@@ -183,10 +186,10 @@ public struct MalformedMatching: MatchingStrategy {
     /// An inserted item flagged as moved.
     case movedInsert = "moved-insert"
   }
-  public let fault: Fault
-  public init(_ fault: Fault) { self.fault = fault }
-  public var name: String { "matching-\(fault.rawValue)" }
-  public func matching<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Matching {
+  package let fault: Fault
+  package init(_ fault: Fault) { self.fault = fault }
+  package var name: String { "matching-\(fault.rawValue)" }
+  package func matching<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Matching {
     var m = Hashmap().matching(from: old, to: new)
     switch fault {
     case .shortItems:
@@ -205,10 +208,10 @@ public struct MalformedMatching: MatchingStrategy {
 
 /// Blocks for ever without using CPU (a lock never released) whenever the
 /// pair has a moved item: only the wall-clock backstop can see it.
-public struct Blocking: DiffStrategy {
-  public init() {}
-  public var name: String { "blocks" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct Blocking: DiffStrategy {
+  package init() {}
+  package var name: String { "blocks" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let changeset = Hashmap().changeset(from: old, to: new)
     if changeset.counts.moves > 0 { while true { sleep(1) } }
     return changeset
@@ -218,11 +221,11 @@ public struct Blocking: DiffStrategy {
 /// A stage plan that splits whenever a kept section's index shifts: the
 /// items change in one stage, the sections move in the next, where one
 /// stage would do. Valid, minimal moves, one stage too many.
-public struct SplitsShiftedSections: DiffStrategy {
-  public init() {}
-  public var name: String { "splits-shifted-sections" }
-  public var traits: StrategyTraits { Hashmap().traits }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct SplitsShiftedSections: DiffStrategy {
+  package init() {}
+  package var name: String { "splits-shifted-sections" }
+  package var traits: StrategyTraits { Hashmap().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let whole = Hashmap().changeset(from: old, to: new)
     // Only where the same sections are reordered: the intermediate state is
     // the new items in the old section order.
@@ -242,11 +245,11 @@ public struct SplitsShiftedSections: DiffStrategy {
 /// changeset of two stages or more, where one of those stages could hold
 /// them: valid, minimal moves, one stage too many past one stage (the case
 /// the fewest-stages oracle once left unjudged).
-public struct UpdatesSectionsApart: DiffStrategy {
-  public init() {}
-  public var name: String { "updates-sections-apart" }
-  public var traits: StrategyTraits { Hashmap().traits }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct UpdatesSectionsApart: DiffStrategy {
+  package init() {}
+  package var name: String { "updates-sections-apart" }
+  package var traits: StrategyTraits { Hashmap().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let whole = Hashmap().changeset(from: old, to: new)
     // The new snapshot with the old contents of kept sections.
     guard whole.stages.count >= 2,
@@ -264,10 +267,10 @@ public struct UpdatesSectionsApart: DiffStrategy {
 /// Off by one on its first item move when the hash of the first new item's
 /// id, under this process's hash seed, is even: a probe bug that comes and
 /// goes with the seed.
-public struct SeedDependent: DiffStrategy {
-  public init() {}
-  public var name: String { "seed-dependent" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct SeedDependent: DiffStrategy {
+  package init() {}
+  package var name: String { "seed-dependent" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
     guard let first = new.itemIdentifiers.first, first.hashValue & 1 == 0 else { return changeset }
     if let s = changeset.stages.firstIndex(where: { !$0.itemMoves.isEmpty }) {
@@ -279,10 +282,10 @@ public struct SeedDependent: DiffStrategy {
 
 /// Off by one on its first item move on every second call in its process:
 /// a fresh process re-checking the pair sees it pass.
-public struct EveryOtherCall: DiffStrategy {
-  public init() {}
-  public var name: String { "every-other-call" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct EveryOtherCall: DiffStrategy {
+  package init() {}
+  package var name: String { "every-other-call" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
     _calls.withLock { $0 += 1 }
     guard _calls.withLock({ $0 }) % 2 == 0 else { return changeset }
@@ -296,11 +299,11 @@ let _calls = Mutex(0)
 
 /// Correct, but sleeps 1.5 s before answering: off the CPU, as a call starved
 /// by other processes is. Not a hang unless the wall-clock backstop passes.
-public struct Sleeps: DiffStrategy {
-  public init() {}
-  public var name: String { "sleeps" }
-  public var traits: StrategyTraits { Hashmap().traits }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct Sleeps: DiffStrategy {
+  package init() {}
+  package var name: String { "sleeps" }
+  package var traits: StrategyTraits { Hashmap().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     usleep(1_500_000)
     return Hashmap().changeset(from: old, to: new)
   }
@@ -312,10 +315,10 @@ public struct Sleeps: DiffStrategy {
 /// the changeset, as a device does), it takes a "re-indexing" path whose
 /// first item move goes one place too far. Handed the recorded snapshot
 /// itself, it is right; walked as verify walks a trace (FileFormats, traces), it is not.
-public struct TrustsRecordedSnapshots: DiffStrategy {
-  public init() {}
-  public var name: String { "trusts-recorded" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct TrustsRecordedSnapshots: DiffStrategy {
+  package init() {}
+  package var name: String { "trusts-recorded" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var changeset = Hashmap().changeset(from: old, to: new)
     let oldAddress = old.allItems.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
     let newAddress = new.allItems.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
@@ -339,10 +342,10 @@ let _lastTargetLock = NSLock()
 /// a bitwise shortcut cut short would: an inserted id that shares them with
 /// a deleted one is taken for it (`product-00000012` for `product-00000011`,
 /// any two UUIDs that start alike). Ids of 8 bytes or fewer are unharmed.
-public struct ComparesEightBytes: DiffStrategy {
-  public init() {}
-  public var name: String { "prefix-ids" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct ComparesEightBytes: DiffStrategy {
+  package init() {}
+  package var name: String { "prefix-ids" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var matching = Hashmap().matching(from: old, to: new)
     guard I.self == String.self else { return Changeset(from: old, to: new, matching: matching) }
     func prefix(_ id: I) -> [UInt8] { Array((id as! String).utf8.prefix(8)) }
@@ -361,10 +364,10 @@ public struct ComparesEightBytes: DiffStrategy {
 /// Hashmap that tells ids apart by their bytes, not by `==`: an id spelled
 /// `café` in one snapshot and `cafe\u{301}` in the other (one id to Swift)
 /// is deleted and inserted instead of kept.
-public struct ComparesBytes: DiffStrategy {
-  public init() {}
-  public var name: String { "bytewise-ids" }
-  public func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+package struct ComparesBytes: DiffStrategy {
+  package init() {}
+  package var name: String { "bytewise-ids" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     var matching = Hashmap().matching(from: old, to: new)
     guard I.self == String.self else { return Changeset(from: old, to: new, matching: matching) }
     let oldItems = old.allItems
