@@ -1,4 +1,5 @@
 import DeepDiff
+import DiffBenchCLI
 import Differ
 import DifferenceKit
 import Foundation
@@ -14,7 +15,7 @@ typealias Strings = SnapshotDiff.Snapshot<String, String, String>
 func flat(_ items: String...) -> Strings {
   try! Strings(section: "s", items: items.map { entry in
     let parts = entry.split(separator: "=").map(String.init)
-    return Item(parts[0], content: parts.count > 1 ? parts[1] : nil)
+    return SnapshotItem(parts[0], content: parts.count > 1 ? parts[1] : nil)
   })
 }
 
@@ -33,12 +34,12 @@ let new = flat("d", "a", "x", "c=2")
     let inside = changeset.stages[0], outside = changeset.stages[1]
     #expect(inside.itemDeletes == changes.compactMap { $0.delete.map { path($0.index) } })
     #expect(inside.itemInserts.map(\.path) == changes.compactMap { $0.insert.map { path($0.index) } })
-    #expect(inside.itemMoves == changes.compactMap { $0.move.map { Move(from: path($0.fromIndex), to: path($0.toIndex)) } })
+    #expect(inside.itemMoves == changes.compactMap { $0.move.map { StageMove(from: path($0.fromIndex), to: path($0.toIndex)) } })
     #expect(inside.itemUpdates.isEmpty)
     // The reload, on the state the batch left, carries c's new content.
     #expect(outside.itemUpdates.map(\.path) == changes.compactMap { $0.replace.map { path($0.index) } })
     #expect(outside.itemUpdates.map(\.content) == [Optional("2")])
-    #expect(inside.itemInserts.map(\.item) == [Item("x")])
+    #expect(inside.itemInserts.map(\.item) == [SnapshotItem("x")])
   }
 
   @Test func listDiffTurnsAnUpdateIntoADeleteAndAnInsert() {
@@ -50,9 +51,9 @@ let new = flat("d", "a", "x", "c=2")
     let stage = changeset.stages[0]
     #expect(Set(stage.itemDeletes) == Set(batch.deletes.map { path($0) }) && stage.itemDeletes.contains(path(2)))
     #expect(Set(stage.itemInserts.map(\.path)) == Set(batch.inserts.map { path($0) }))
-    #expect(stage.itemMoves == batch.moves.map { Move(from: path($0.from), to: path($0.to)) })
+    #expect(stage.itemMoves == batch.moves.map { StageMove(from: path($0.from), to: path($0.to)) })
     #expect(stage.itemUpdates.isEmpty)
-    #expect(stage.itemInserts.first { $0.path == path(3) }?.item == Item("c", content: "2"))
+    #expect(stage.itemInserts.first { $0.path == path(3) }?.item == SnapshotItem("c", content: "2"))
     #expect(ListDiffPeer().traits.moveRule == .greedyRank && !ListDiffPeer().traits.handlesSections)
   }
 
@@ -64,7 +65,7 @@ let new = flat("d", "a", "x", "c=2")
       #expect(stage.itemDeletes == dk.elementDeleted.map { path($0.element, $0.section) })
       #expect(stage.itemInserts.map(\.path) == dk.elementInserted.map { path($0.element, $0.section) })
       #expect(stage.itemUpdates.map(\.path) == dk.elementUpdated.map { path($0.element, $0.section) })
-      #expect(stage.itemMoves == dk.elementMoved.map { Move(from: path($0.source.element), to: path($0.target.element)) })
+      #expect(stage.itemMoves == dk.elementMoved.map { StageMove(from: path($0.source.element), to: path($0.target.element)) })
     }
     #expect(Verifier.check(changeset, from: old, to: new) == nil)
   }
@@ -75,13 +76,13 @@ let new = flat("d", "a", "x", "c=2")
     let stage = DifferPeer().changeset(from: old, to: new).stages[0]
     #expect(stage.itemDeletes == update.deletions.map { path($0[1]) })
     #expect(stage.itemInserts.map(\.path) == update.insertions.map { path($0[1]) })
-    #expect(stage.itemMoves == update.moves.map { Move(from: path($0.from[1]), to: path($0.to[1])) })
+    #expect(stage.itemMoves == update.moves.map { StageMove(from: path($0.from[1]), to: path($0.to[1])) })
     #expect(stage.itemDeletes.contains(path(2)) && stage.itemUpdates.isEmpty)
   }
 
   @Test func sectionedPeersDiffSections() throws {
-    let a = try Strings(sections: [Section("A", items: [Item("1"), Item("2")]), Section("B", items: [Item("3")])])
-    let b = try Strings(sections: [Section("B", items: [Item("3"), Item("2")]), Section("A", items: [Item("1")])])
+    let a = try Strings(sections: [SnapshotSection("A", items: [SnapshotItem("1"), SnapshotItem("2")]), SnapshotSection("B", items: [SnapshotItem("3")])])
+    let b = try Strings(sections: [SnapshotSection("B", items: [SnapshotItem("3"), SnapshotItem("2")]), SnapshotSection("A", items: [SnapshotItem("1")])])
     for peer in [DifferenceKitPeer(), DifferentiatorPeer()] as [any DiffStrategy] {
       #expect(peer.traits.handlesSections)
       let changeset = peer.changeset(from: a, to: b)
@@ -122,7 +123,7 @@ let new = flat("d", "a", "x", "c=2")
     let (changeset, mismatch) = Changeset.glued([(batch, after.sections)], from: before, by: StrategyTraits(updates: .reconfigure))
     #expect(mismatch == nil && changeset.updates == .reconfigure)
     #expect(changeset.stages.count == 1)
-    #expect(changeset.stages[0].itemInserts == [.init(path: path(2), item: Item("n", content: "3"))])
+    #expect(changeset.stages[0].itemInserts == [.init(path: path(2), item: SnapshotItem("n", content: "3"))])
     #expect(changeset.stages[0].itemUpdates == [.init(path: path(0), content: "2")])
     #expect(Verifier.check(changeset, from: before, to: after) == nil)
   }
@@ -156,7 +157,7 @@ let new = flat("d", "a", "x", "c=2")
   /// Every count right, but an id twice in the data: shown as it is, an item twice.
   @Test func dataWithAnIDTwiceAndEveryCountRightIsAWrongScreen() throws {
     let before = flat("a", "b")
-    let twice = [SnapshotSection<String, String, String>("s", items: [Item("a"), Item("a")])]
+    let twice = [SnapshotSection<String, String, String>("s", items: [SnapshotItem("a"), SnapshotItem("a")])]
     let (changeset, mismatch) = Changeset.glued([(UIKitBatch(reloadItems: [path(1)]), twice)], from: before, by: StrategyTraits(updates: .reload))
     #expect(changeset.stages.count == 1)
     guard case .ids(let text)? = mismatch?.problem else {

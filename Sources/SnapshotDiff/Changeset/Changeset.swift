@@ -21,18 +21,17 @@ extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable, Conte
 
 extension Changeset {
   /// Totals over all stages: what the CSV report and `compare` count.
-  public struct Counts: Hashable, Sendable {
-    public var stages = 0
-    public var sectionOperations = 0
-    public var deletes = 0
-    public var inserts = 0
-    public var moves = 0
-    public var updates = 0
-    @inlinable public init() {}
+  package struct Counts: Hashable, Sendable {
+    package var stages = 0
+    package var sectionOperations = 0
+    package var deletes = 0
+    package var inserts = 0
+    package var moves = 0
+    package var updates = 0
+    package init() {}
 
     /// Adds another changeset's counts (a session's applies, summed).
-    @inlinable
-    public static func += (total: inout Counts, other: Counts) {
+    package static func += (total: inout Counts, other: Counts) {
       total.stages += other.stages
       total.sectionOperations += other.sectionOperations
       total.deletes += other.deletes
@@ -45,8 +44,7 @@ extension Changeset {
   /// Item operation totals (section operations counted apart).
   ///
   /// - Complexity: O(*s*) for *s* stages.
-  @inlinable
-  public var counts: Counts {
+  package var counts: Counts {
     var c = Counts()
     c.stages = stages.count
     for stage in stages {

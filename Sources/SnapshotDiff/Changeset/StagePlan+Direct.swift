@@ -30,12 +30,13 @@ extension _StagePlan {
     // they are small, and never through the array allocator's generic
     // metadata lookup (counted, the two together 1,586 instructions off a 30-item diff).
     let oldSections = old.numberOfSections, newSections = new.numberOfSections
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: oldSections &+ newSections) { scratch in
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: oldSections &+ newSections) { memory in
       // Per old section, its new index (-1: deleted); per new section, 1
       // when it moves or changes (no item may change inside it), 2 more when
       // its content changes.
-      let oldSectionNew = UnsafeMutableBufferPointer(rebasing: scratch[..<oldSections])
-      let sectionFlags = UnsafeMutableBufferPointer(rebasing: scratch[oldSections...])
+      var scratch = _Scratch(memory)
+      let oldSectionNew = scratch.take(oldSections)
+      let sectionFlags = scratch.take(newSections)
       oldSectionNew.initialize(repeating: -1)
       sectionFlags.initialize(repeating: 0)
       return direct(
@@ -86,13 +87,10 @@ extension _StagePlan {
     }
 
     // Items, in new order: inserts, moves, updates; then deletes in old order.
-    // A bit per old item, not a `Bool`: an eighth of the memory at the
-    // diff's peak, and the deletes are found 64 kept items at a time.
-    // Allocated, not an array (no generic metadata lookup); not a temporary
-    // allocation either: its closure kept the loop below from being inlined
-    // (counted, heckel on random-1e4 +4 %).
-    let kept = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (oldStarts[oldSections] &+ 63) &>> 6)
-    kept.initialize(repeating: 0)
+    // A bit per old item: the deletes are found 64 kept items at a time.
+    // Allocated, not a temporary allocation: its closure kept the loop
+    // below from being inlined (counted, heckel on random-1e4 +4 %).
+    let kept = _UnsafeBitSet.allocate(capacity: oldStarts[oldSections])
     defer { kept.deallocate() }
     // The moves are most of a shuffle's changeset: room for those flagged,
     // so that growth by doubling does not hold two copies at once (the
@@ -100,11 +98,9 @@ extension _StagePlan {
     let moves = _countTrue(m.itemMoved)
     if moves > 0 { ops.itemMoves.reserveCapacity(moves) }
     // Updates and inserts are not known before the pass: room for a small
-    // list's all at the first, where growth by doubling took an
-    // allocation per doubling (counted, about 700 instructions each, six a
-    // list on a 30-item diff whose items all change); a long list grows
-    // from there.
-    let room = Swift.min(new.numberOfItems, 64)
+    // list's all at the first (``_Tuning/firstAppendRoom``); a long list
+    // grows from there.
+    let room = Swift.min(new.numberOfItems, _Tuning.firstAppendRoom)
     // Inserts are counted first, a compare an item: growth by doubling
     // moved each insert (an id and a content) once per doubling (counted,
     // `dk-5k` 41,000 instructions).
@@ -145,7 +141,7 @@ extension _StagePlan {
                       ops.itemInserts.append(Stage<S, I, C>.ItemInsert(path: ItemPath(_inSnapshot: t, item: j &- start), item: newItems[j]))
                       continue
                     }
-                    kept[o &>> 6] |= 1 &<< UInt64(o & 63)
+                    kept.insert(o)
                     let changed = compares ? oldItems[o].content != newItems[j].content : flags[j]
                     if o >= oldStart && o < oldEnd {
                       guard moved[j] || changed else { continue }
@@ -169,7 +165,7 @@ extension _StagePlan {
                     }
                   }
                 case .run(let run):
-                  _setBits(kept, run.old..<(run.old &+ run.count))
+                  kept.insert(contentsOf: run.old..<(run.old &+ run.count))
                 }
               }
               r = segments.nextRun
@@ -179,7 +175,7 @@ extension _StagePlan {
             var deletes = 0
             for s in 0..<oldSections where oldSectionNew[s] >= 0 { deletes &+= oldStarts[s &+ 1] &- oldStarts[s] }
             if deletes > 0 {
-              for word in kept { deletes &-= word.nonzeroBitCount }
+              deletes &-= kept.count
               if deletes > 0 { ops.itemDeletes.reserveCapacity(deletes) }
             }
             for s in 0..<oldSections {
@@ -187,11 +183,11 @@ extension _StagePlan {
               guard t >= 0 else { continue }  // its items go with it
               let oldStart = oldStarts[s]
               let oldEnd = oldStarts[s &+ 1]
-              var i = _nextClearBit(kept, from: oldStart, to: oldEnd)
+              var i = kept.firstNonMember(from: oldStart, to: oldEnd)
               while i < oldEnd {
                 if sectionFlags[t] & changesInside != 0 { return false }  // rule 6
                 ops.itemDeletes.append(ItemPath(_inSnapshot: s, item: i &- oldStart))
-                i = _nextClearBit(kept, from: i &+ 1, to: oldEnd)
+                i = kept.firstNonMember(from: i &+ 1, to: oldEnd)
               }
             }
             return true
@@ -212,35 +208,6 @@ extension _StagePlan {
 func _append<T>(_ element: T, to array: inout [T], room: Int) {
   if array.capacity == 0 { array.reserveCapacity(room) }
   array.append(element)
-}
-
-/// Sets bits `range` of `words` (bit `i` is bit `i % 64` of word `i / 64`),
-/// a word at a time inside the range.
-@inlinable @inline(__always)
-func _setBits(_ words: UnsafeMutableBufferPointer<UInt64>, _ range: Range<Int>) {
-  var i = range.lowerBound
-  let end = range.upperBound
-  while i < end {
-    let low = i & 63
-    let high = Swift.min(64, low &+ (end &- i))  // bits low..<high of this word
-    let mask = (high == 64 ? ~0 : (1 &<< UInt64(high)) &- 1) & ~((1 &<< UInt64(low)) &- 1)
-    words[i &>> 6] |= mask
-    i &+= high &- low
-  }
-}
-
-/// The first index in `from..<to` whose bit in `words` is clear, or `to`;
-/// 64 at a time where all are set (most old items are kept).
-@inlinable @inline(__always)
-func _nextClearBit(_ words: UnsafeMutableBufferPointer<UInt64>, from: Int, to: Int) -> Int {
-  var i = from
-  while i < to {
-    // The clear bits from `i` on in its word (the shift brings in zeros).
-    let clear = ~words[i &>> 6] &>> UInt64(i & 63)
-    if clear != 0 { return Swift.min(i &+ clear.trailingZeroBitCount, to) }
-    i = (i | 63) &+ 1
-  }
-  return to
 }
 
 /// How many elements of `range` are `true`, eight at a time (a `Bool` is

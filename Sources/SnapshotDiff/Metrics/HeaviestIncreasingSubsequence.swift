@@ -77,7 +77,7 @@ internal func _markHeaviestIncreasingSubsequence(
 internal func _ranks(of values: UnsafeBufferPointer<Int>) -> UnsafeMutableBufferPointer<Int32> {
   let k = values.count
   let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: k)
-  if k < 256 {
+  if k < _Tuning.rankSortLimit {
     // Value and position packed into one Int (both are below 2^31).
     var byValue = [Int](unsafeUninitializedCapacity: k) { buffer, count in
       for p in 0..<k { buffer[p] = values[p] &<< 32 | p }

@@ -54,7 +54,7 @@ extension Snapshot {
             }
             oldKept[s] = true
             let oldRange = old._sectionStarts[s]..<old._sectionStarts[s + 1]
-            if oldRange.count &* newRange.count <= _sectionSearchLimit {
+            if oldRange.count &* newRange.count <= _Tuning.sectionSearchPairs {
               walked[t] = _matchBySearch(
                 old: oldItems, oldRange, new: newItems, newRange, oldIndex: oldIndex, leftOld: &leftOld, leftNew: &leftNew)
               continue
@@ -75,7 +75,7 @@ extension Snapshot {
             return
           }
           guard !leftNew.isEmpty else { return }
-          if leftOld.count &* leftNew.count <= _leftoverScanLimit {
+          if leftOld.count &* leftNew.count <= _Tuning.leftoverScanPairs {
             _matchByScan(leftOld, leftNew, old: oldItems, new: newItems, oldIndex: oldIndex)
             return
           }
@@ -109,18 +109,6 @@ extension Snapshot {
   }
 }
 
-/// Where `_alignedOldPositions` stops comparing leftover ids pairwise and
-/// hashes them instead: old leftovers × new leftovers.
-///
-/// A hash of an id costs hundreds of instructions (the `floor` yardstick:
-/// about 430 a short string id, counted); comparing two short string ids
-/// costs a few (`_sameID`), and a scan compares half the pairs on average.
-/// So 256 pairs, at most 16 a side when balanced, cost less than hashing
-/// the 32 ids; counted, `appstore-sections` (5 moved items a side) fell
-/// from 34,316 to 32,909 instructions. Ids whose `==` is a call (long
-/// strings) pay more per pair, and at most 256 of them.
-@usableFromInline let _leftoverScanLimit = 256
-
 /// Matches each leftover new item to the leftover old item with its id,
 /// or -1, by comparing ids: each old one is taken once found (ids are
 /// unique), so later searches are shorter.
@@ -150,14 +138,6 @@ internal func _matchByScan<ID: Hashable, Content: Equatable>(
     }
   }
 }
-
-/// Where `_alignedOldPositions` stops searching a kept section pair item by
-/// item and walks it (`_alignRuns`): old items × new items. At most 4,096
-/// bitwise comparisons of ids, a few instructions each, even when nothing
-/// lines up (a reversed 64-item section: hashing its 128 ids costs about
-/// 55,000); a section's walk and its leftovers' table cost more than its
-/// search below that (counted: `trace-frontpage`, 30 items, in the Hashmap guide).
-@usableFromInline let _sectionSearchLimit = 4_096
 
 /// Matches the items of a small kept section pair: each new id is searched
 /// for among the old items, bitwise (`_firstBitwiseID`), from just after

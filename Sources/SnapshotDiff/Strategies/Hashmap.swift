@@ -57,7 +57,7 @@ public struct Hashmap: MatchingStrategy {
       // element, weighing its length. (With more elements, or in a small
       // section, the plain LIS's fast path for items in order costs less
       // than the sort, the tree and their allocations.)
-      if range.count >= 1_024 && elements &* 4 <= range.count {
+      if range.count >= _Tuning.weighedRunsMinimumItems && elements &* _Tuning.runElementsPerItem <= range.count {
         _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved,
           range: range, runs: runs, from: nextRun)
       } else {
@@ -78,7 +78,7 @@ public struct Hashmap: MatchingStrategy {
 extension Snapshot {
   /// For each section of `new`, its index in `old`, or -1.
   ///
-  /// Few sections (at most `_sectionScanLimit` pairs of them) are compared
+  /// Few sections (at most `_Tuning.sectionScanPairs` pairs of them) are compared
   /// by id, each new one against the old from where the last was found: no
   /// table, no hashing (a one-section screen's diff paid about 1,400
   /// instructions for its table, counted on `trace-frontpage`). More go
@@ -89,7 +89,7 @@ extension Snapshot {
   @inlinable
   static func _sectionOldIndex(of new: Self, in old: Self) -> [Int] {
     let oldCount = old.numberOfSections
-    if oldCount &* new.numberOfSections <= _sectionScanLimit {
+    if oldCount &* new.numberOfSections <= _Tuning.sectionScanPairs {
       return old._sectionIDs.withUnsafeBufferPointer { oldIDs in
         // Sections mostly keep their order: the search starts after the
         // last one found and wraps around (ids are unique: one match at most).
@@ -113,11 +113,6 @@ extension Snapshot {
   }
 }
 
-/// Where ``Snapshot/_sectionOldIndex(of:in:)`` stops comparing section ids
-/// and builds a table: old sections × new sections. 64 comparisons of ids
-/// cost less than hashing eight (counted: a hash is hundreds of
-/// instructions, a comparison of short ids tens).
-@usableFromInline let _sectionScanLimit = 64
 
 /// Within `range`, marks as moved the entries of `oldIndex` in
 /// `lowerBound..<upperBound` that lie off one longest increasing subsequence.

@@ -20,7 +20,7 @@ internal func _identicalCount<T>(
   _ a: UnsafePointer<T>, _ b: UnsafePointer<T>, count: Int, fromBack: Bool
 ) -> Int {
   let stride = MemoryLayout<T>.stride
-  let step = Swift.max(1, 256 / Swift.max(1, stride))
+  let step = Swift.max(1, _Tuning.bitwiseStepBytes / Swift.max(1, stride))
   var done = 0
   while done < count {
     let n = Swift.min(step, count &- done)
@@ -56,13 +56,17 @@ internal func _bitwiseEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, byteCo
 /// A small string (up to 15 UTF-8 bytes, stored inline) flagged ASCII has
 /// one form only, so two of them are equal exactly when their bits are.
 /// The flags are the top four bits of the string's second word, `0b1110`
-/// for a small ASCII string in the standard library's 64-bit layout. Any
-/// other pair is left to `==`; were the layout ever different, the shortcut
+/// for a small ASCII string in the standard library's 64-bit layout.
+///
+/// What it relies on: a `String` of two 64-bit words (checked: any other
+/// size, a 32-bit platform say, takes `==` alone) whose second word's top
+/// four bits are `0b1110` only for a small ASCII string. Any other pair is
+/// left to `==`; were the flags ever to mean something else, the shortcut
 /// could only call equal ids different, and the walk sets such items aside
 /// for the table, which matches them with `==`: never a wrong match.
 @inlinable @inline(__always)
 internal func _sameID<ID: Hashable>(_ a: ID, _ b: ID) -> Bool {
-  if ID.self == String.self {
+  if ID.self == String.self, MemoryLayout<String>.size == 16 {
     let x = unsafeBitCast(unsafeBitCast(a, to: String.self), to: (UInt64, UInt64).self)
     let y = unsafeBitCast(unsafeBitCast(b, to: String.self), to: (UInt64, UInt64).self)
     if x == y { return true }

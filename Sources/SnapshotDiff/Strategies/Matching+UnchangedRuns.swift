@@ -22,7 +22,7 @@ internal struct _UnchangedRun: Equatable, Sendable {
   }
 
   /// Runs shorter than this are not recorded: item by item is as cheap.
-  @usableFromInline static let minimumCount = 16
+  @inlinable static var minimumCount: Int { _Tuning.minimumRunLength }
 
   /// Appends the stretch to `runs` if it is long enough to be a run.
   @inlinable @inline(__always)

@@ -35,7 +35,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
   oldIndex: UnsafeMutableBufferPointer<Int>,
   leftOld: inout _Leftovers, leftNew: inout _Leftovers, runs: inout [_UnchangedRun]
 ) {
-  let lookahead = 4, maxMisses = 4, farLookahead = 32
+  let lookahead = _Tuning.lookahead, maxMisses = _Tuning.maxMisses, farLookahead = _Tuning.farLookahead
   var i = oldRange.lowerBound, j = newRange.lowerBound
   var iEnd = oldRange.upperBound, jEnd = newRange.upperBound
   // Unchanged stretches are first compared bitwise (`_identicalCount`),
@@ -169,7 +169,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
 @usableFromInline
 internal struct _WalkState {
   @usableFromInline var runNew = -1, runOld = 0
-  @usableFromInline var backoff = 16, attemptIn = 0
+  @usableFromInline var backoff = _Tuning.backoffStart, attemptIn = 0
 
   @inlinable init() {}
 
@@ -192,7 +192,7 @@ internal struct _WalkState {
   /// A bitwise comparison found `same` identical items.
   @inlinable @inline(__always)
   mutating func tried(found same: Int) {
-    backoff = same > 0 ? 16 : Swift.min(backoff &* 2, 1024)
+    backoff = same > 0 ? _Tuning.backoffStart : Swift.min(backoff &* 2, _Tuning.backoffLimit)
     attemptIn = backoff
   }
 }
@@ -226,7 +226,7 @@ internal struct _Resync {
 
   /// The first block's length: a stretch whose next block is this long
   /// has set none aside yet.
-  @inlinable static var firstBlock: Int { 16 }
+  @inlinable static var firstBlock: Int { _Tuning.firstSearchBlock }
 
   @inlinable init() {}
 
@@ -312,11 +312,8 @@ internal struct _Anchor {
     return p >= 0 ? (p, j) : nil
   }
 
-  /// How far past a place found the next id may turn up. Fixed, not grown
-  /// with the run skipped: in a shuffle a wide window confirms places by
-  /// chance (twice the run took `dk-1m` from 30 M to 155 M instructions;
-  /// with 64 it stays at 30.0 M. Counted in `Guides/Hashmap.md`).
-  @inlinable static var confirmWindow: Int { 64 }
+  /// How far past a place found the next id may turn up (``_Tuning/confirmWindow``).
+  @inlinable static var confirmWindow: Int { _Tuning.confirmWindow }
 
   /// One side of ``search(old:iEnd:new:jEnd:reach:budget:misplaced:)``:
   /// where in `items[next..<limit]` the id of `other[at]` is, -1 if not

@@ -1,7 +1,7 @@
-/// What a strategy promises about its changesets and its cost, declared in
-/// the strategy's own file. The harness checks each promise with oracles of
-/// its own (never the strategy's code) and uses the cost model to skip bench
-/// cells that would take too long; it never tests a strategy's name.
+/// What a strategy promises about its changesets, and its complexity,
+/// declared in the strategy's own file. The harness checks each promise with
+/// oracles of its own (never the strategy's code) and uses the complexity to
+/// skip bench cells that would take too long; it never tests a strategy's name.
 public struct StrategyTraits: Hashable, Sendable {
   /// Which kept items a strategy reports as moved: a rule precise enough to
   /// be recomputed from the pair alone and checked exactly.
@@ -29,7 +29,8 @@ public struct StrategyTraits: Hashable, Sendable {
     case standardLibraryDifference
   }
 
-  /// What one sample's time grows with, for the bench's skip estimate.
+  /// The strategy's complexity: what one diff's time grows with (the
+  /// harness skips a bench cell whose estimate is over its limit).
   public enum Cost: Hashable, Sendable {
     /// O(n) expected: never skipped.
     case linear

@@ -35,7 +35,7 @@ import Testing
   /// the leftovers' scan limit, 9 past it (the table).
   @Test(arguments: [8, 9])
   func tradedSectionsEitherSideOfTheLeftoverScanLimit(count: Int) {
-    #expect(((2 * count) * (2 * count) <= _leftoverScanLimit) == (count == 8))
+    #expect(((2 * count) * (2 * count) <= _Tuning.leftoverScanPairs) == (count == 8))
     for long in [false, true] {
       func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
       let a = (0..<count).map(id), b = (count..<(2 * count)).map(id)
@@ -48,12 +48,12 @@ import Testing
     }
   }
 
-  /// A kept section pair of at most `_sectionSearchLimit` items × items is
+  /// A kept section pair of at most `_Tuning.sectionSearchPairs` items × items is
   /// matched by searching each id (64 × 64), a larger one by the walk
   /// (65 × 65): the same result, whatever the change.
   @Test(arguments: [64, 65])
   func sectionsEitherSideOfTheSearchLimit(count: Int) {
-    #expect((count * count <= _sectionSearchLimit) == (count == 64))
+    #expect((count * count <= _Tuning.sectionSearchPairs) == (count == 64))
     for long in [false, true] {
       func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
       let ids = (0..<count).map(id)

@@ -111,12 +111,12 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Sections are found by comparing ids while there are few of them
-/// (`_sectionScanLimit` pairs) and through a table past that: the same
+/// (`_Tuning.sectionScanPairs` pairs) and through a table past that: the same
 /// indices either way, equal ids with other bits included.
 @Suite struct HashmapSectionLookupTests {
   @Test(arguments: [false, true])
   func sectionsEitherSideOfTheScanLimit(long: Bool) throws {
-    let side = Int(Double(_sectionScanLimit).squareRoot())
+    let side = Int(Double(_Tuning.sectionScanPairs).squareRoot())
     for count in [side, side + 1] {
       // A long id built at run time has its own heap buffer: equal, not bitwise equal.
       func id(_ s: Int) -> String { long ? String(repeating: "s", count: 20) + String(s) : "s\(s)" }
@@ -125,7 +125,7 @@ struct SeededGenerator: RandomNumberGenerator {
       var newIDs = Array(oldIDs.reversed())
       newIDs.remove(at: 1)
       newIDs.insert(id(1_000), at: 2)
-      #expect((oldIDs.count * newIDs.count <= _sectionScanLimit) == (count == side))
+      #expect((oldIDs.count * newIDs.count <= _Tuning.sectionScanPairs) == (count == side))
       func sections(_ ids: [String]) -> Snap { snap(ids.map { id -> (String, [String]) in (id, [id + "-a"]) }) }
       let old = sections(oldIDs), new = sections(newIDs)
       let m = Hashmap().matching(from: old, to: new)
