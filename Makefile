@@ -9,7 +9,9 @@ FIND_SECONDS ?= 60
 
 PEERS_BENCH_ARGS ?=
 
-.PHONY: peers readme-table test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
+# make article-examples: the articles' Swift examples copied anew into the
+# generated test files that compile and run them (ArticleExamplesTests).
+.PHONY: article-examples peers readme-table test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -53,6 +55,9 @@ report: release
 
 fuzz: release
 	$(BIN)/diffbench fuzz --seconds $(FUZZ_SECONDS)
+
+article-examples:
+	UPDATE_ARTICLE_EXAMPLES=1 $(SWIFT) test --filter ArticleExamplesTests
 
 # The documentation: the library's DocC catalog (the contract's articles and
 # every public symbol) and the harness's (DiffBenchCLI: how to use the

@@ -29,7 +29,7 @@ struct FuzzCommand: ParsableCommand {
   @Option(help: "The seed (default: random, always printed).")
   var seed: UInt64?
 
-  @Option(help: "Stop after this many pairs (default: 1000, unless --seconds is given).")
+  @Option(help: "Stop after this many pairs (default: \(FuzzConfiguration.defaultIterations), unless --seconds is given).")
   var iterations: UInt64?
 
   @Option(help: "Stop after this many seconds.")
@@ -66,17 +66,17 @@ struct FuzzCommand: ParsableCommand {
       seed: seed, iterations: iterations, seconds: seconds, strategies: names, jobs: jobs,
       maxItems: maxItems, timeout: timeout.timeout, outputFolder: out, workerCommand: workerCommand)
     configuration.updates = uikit.updates
-    let limit = iterations.map { "\($0) pairs" } ?? seconds.map { "\($0) s" } ?? "1000 pairs"
+    let limit = configuration.pairLimit.map { "\($0) pairs" } ?? seconds.map { "\($0) s" } ?? ""
     print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s, --uikit \(uikit.target.rawValue)")
     fflush(nil)  // before the progress line on standard error
     let engine = FuzzEngine(configuration: configuration)
     let progress = ProgressLine(quiet: progressOption.quiet)
-    engine.progress = { [seconds, iterations] report in
+    engine.progress = { [seconds, pairLimit = configuration.pairLimit] report in
       let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
       var line = String(format: "%8.1f s  %10d pairs  %8.0f pairs/s  %d failures", report.seconds, report.pairs, rate, report.failures)
       // Time left: of --seconds, or at this pace of the --iterations (shrinking aside).
       let left = seconds.map { $0 - report.seconds }
-        ?? ProgressLine.remaining(done: Double(report.pairs), total: Double(iterations ?? 1000), elapsed: report.seconds)
+        ?? pairLimit.flatMap { ProgressLine.remaining(done: Double(report.pairs), total: Double($0), elapsed: report.seconds) }
       if let left { line += "  \(ProgressLine.duration(left)) left" }
       progress.update(line)
     }

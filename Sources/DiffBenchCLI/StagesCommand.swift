@@ -19,19 +19,15 @@ struct StagesCommand: ParsableCommand {
 
   @Option(help: "Sections a side, at most (1-3).") var sections = 2
   @Option(help: "Items a side, at most (0-4).") var items = 3
-  @Option(name: .customLong("strategy"), help: "A strategy to run (repeatable; default: all).") var strategies: [String] = []
+  @OptionGroup var strategies: StrategyOptions
 
   func validate() throws {
     guard (1...3).contains(sections) else { throw ValidationError("--sections must be 1 to 3, not \(sections)") }
     guard (0...4).contains(items) else { throw ValidationError("--items must be 0 to 4, not \(items)") }
-    for name in strategies where Contenders.named(name) == nil {
-      throw ValidationError("unknown strategy '\(name)'; known: \(Contenders.names.joined(separator: ", "))")
-    }
   }
 
   func run() throws {
-    let chosen = strategies.isEmpty ? Contenders.all : strategies.compactMap(Contenders.named)
-    let proof = StageProof(sections: sections, items: items, strategies: chosen)
+    let proof = StageProof(sections: sections, items: items, strategies: strategies.selected)
     print("stages: \(proof.pairs) pairs of at most \(sections) sections and \(items) items a side")
     var faults = 0
     for tally in proof.tallies {

@@ -15,7 +15,7 @@ package struct BenchProgress: Sendable, Equatable {
     self.cellsTotal = cellsTotal
   }
 
-  /// The position, `[34/186]`.
+  /// The position, `[34/N]` of N cells.
   package var position: String { "[\(cellsDone)/\(cellsTotal)]" }
 
   /// Cells that took time: done, and to go.

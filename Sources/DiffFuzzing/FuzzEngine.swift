@@ -8,6 +8,10 @@ package struct FuzzConfiguration: Sendable {
   package var seed: UInt64
   /// Stop after this many pairs, or …
   package var iterations: UInt64?
+  /// The pairs a run without `--iterations` or `--seconds` stops after.
+  package static let defaultIterations: UInt64 = 1_000
+  /// Where the run stops, in pairs: `nil` when only `--seconds` bounds it.
+  package var pairLimit: UInt64? { iterations ?? (seconds == nil ? Self.defaultIterations : nil) }
   /// … after this many seconds (one of the two; neither means 1,000 pairs).
   package var seconds: Double?
   package var strategies: [String]
@@ -130,7 +134,7 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
     var report = FuzzReport(seed: c.seed)
     let start = Date()
     let jobs = max(1, c.jobs)
-    let limit: UInt64? = c.iterations ?? (c.seconds == nil ? 1_000 : nil)
+    let limit = c.pairLimit
     workers = Array(repeating: nil, count: jobs)
     quietUntil = Array(repeating: .distantFuture, count: jobs)
     var running = 0

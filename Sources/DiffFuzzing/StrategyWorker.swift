@@ -325,9 +325,9 @@ final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
         let wall = Double(DispatchTime.now().uptimeNanoseconds - current.wallStart) / 1e9
         let message: String
         if cpu > current.deadline.cpuSeconds {
-          message = "hang: used more than \(_format(current.deadline.cpuSeconds)) of CPU time"
+          message = "hang: used more than \(_seconds(current.deadline.cpuSeconds)) of CPU time"
         } else if wall > current.deadline.wallSeconds {
-          message = "hang: no answer within \(_format(current.deadline.wallSeconds)) (blocked: \(_format(cpu)) of CPU time used)"
+          message = "hang: no answer within \(_seconds(current.deadline.wallSeconds)) (blocked: \(_seconds(cpu)) of CPU time used)"
         } else {
           continue
         }
@@ -341,7 +341,3 @@ final class Watchdog: @unchecked Sendable {  // `running` is guarded by `lock`
   }
 }
 
-/// "10 s", "0.5 s", "12.3 s".
-func _format(_ seconds: Double) -> String {
-  seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
-}

@@ -126,34 +126,19 @@ package struct CSVColumn<Record>: Sendable {
       return nil
     }
   }
-  static func count(_ name: String, _ key: WritableKeyPath<Record, Int> & Sendable) -> Self {
+  /// A count: a non-negative integer.
+  static func count<N: FixedWidthInteger & Sendable>(_ name: String, _ key: WritableKeyPath<Record, N> & Sendable) -> Self {
     Self(name, write: { String($0[keyPath: key]) }) { record, field in
-      guard let v = Int(field), v >= 0 else { return "\"\(field)\" is not a count" }
+      guard let v = N(field), v >= 0 else { return "\"\(field)\" is not a count" }
       record[keyPath: key] = v
       return nil
     }
   }
-  static func bytes(_ name: String, _ key: WritableKeyPath<Record, UInt64> & Sendable) -> Self {
-    Self(name, write: { String($0[keyPath: key]) }) { record, field in
-      guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
-      record[keyPath: key] = v
-      return nil
-    }
-  }
-  /// A count that is empty where it does not apply.
-  static func optional(_ name: String, _ key: WritableKeyPath<Record, UInt64?> & Sendable) -> Self {
-    Self(name, write: { $0[keyPath: key].map(String.init) ?? "" }) { record, field in
+  /// A count that is empty where it does not apply, or is not known.
+  static func optional<N: FixedWidthInteger & Sendable>(_ name: String, _ key: WritableKeyPath<Record, N?> & Sendable) -> Self {
+    Self(name, write: { $0[keyPath: key].map { String($0) } ?? "" }) { record, field in
       if field.isEmpty { record[keyPath: key] = nil; return nil }
-      guard let v = UInt64(field) else { return "\"\(field)\" is not a count" }
-      record[keyPath: key] = v
-      return nil
-    }
-  }
-  /// A count that is empty where it is not known.
-  static func optionalCount(_ name: String, _ key: WritableKeyPath<Record, Int?> & Sendable) -> Self {
-    Self(name, write: { $0[keyPath: key].map(String.init) ?? "" }) { record, field in
-      if field.isEmpty { record[keyPath: key] = nil; return nil }
-      guard let v = Int(field), v >= 0 else { return "\"\(field)\" is not a count" }
+      guard let v = N(field), v >= 0 else { return "\"\(field)\" is not a count" }
       record[keyPath: key] = v
       return nil
     }
@@ -214,21 +199,14 @@ enum CSVTable {
 /// once, one row per timed sample (or counted cell).
 package enum CSVReport {
   package typealias Column = CSVColumn<ReportRow>
-  static func text(_ name: String, _ key: WritableKeyPath<ReportRow, String> & Sendable, required: Bool = false) -> Column {
-    .text(name, key, required: required)
-  }
-  static func count(_ name: String, _ key: WritableKeyPath<ReportRow, Int> & Sendable) -> Column { .count(name, key) }
-  static func bytes(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64> & Sendable) -> Column { .bytes(name, key) }
-  static func optional(_ name: String, _ key: WritableKeyPath<ReportRow, UInt64?> & Sendable) -> Column { .optional(name, key) }
-
   package static let columns: [Column] = [
-    text("commit", \.commit), text("date", \.date), text("host", \.host), text("toolchain", \.toolchain),
-    text("workload", \.workload, required: true), text("strategy", \.strategy, required: true),
-    count("n_old", \.nOld), count("n_new", \.nNew), count("sections", \.sections), count("sample", \.sample),
-    optional("wall_ns", \.wallNanoseconds), optional("cpu_ns", \.cpuNanoseconds),
-    bytes("alloc_bytes", \.allocatedBytes), bytes("peak_bytes", \.peakBytes),
-    count("stages", \.stages), count("section_ops", \.sectionOperations), count("deletes", \.deletes),
-    count("inserts", \.inserts), count("moves", \.moves), count("updates", \.updates), count("min_moves", \.minMoves),
+    .text("commit", \.commit), .text("date", \.date), .text("host", \.host), .text("toolchain", \.toolchain),
+    .text("workload", \.workload, required: true), .text("strategy", \.strategy, required: true),
+    .count("n_old", \.nOld), .count("n_new", \.nNew), .count("sections", \.sections), .count("sample", \.sample),
+    .optional("wall_ns", \.wallNanoseconds), .optional("cpu_ns", \.cpuNanoseconds),
+    .count("alloc_bytes", \.allocatedBytes), .count("peak_bytes", \.peakBytes),
+    .count("stages", \.stages), .count("section_ops", \.sectionOperations), .count("deletes", \.deletes),
+    .count("inserts", \.inserts), .count("moves", \.moves), .count("updates", \.updates), .count("min_moves", \.minMoves),
     .flag("verified", \.verified),
     // A row is timed or counted, never both nor neither.
     Column("instructions", write: { $0.instructions.map(String.init) ?? "" }) { row, field in
@@ -244,7 +222,7 @@ package enum CSVReport {
       row.step = v
       return nil
     },
-    .optionalCount("min_stages", \.minStages),
+    .optional("min_stages", \.minStages),
   ]
   package static var names: [String] { columns.map(\.name) }
   package static var header: String { names.joined(separator: ",") }
@@ -277,8 +255,9 @@ package enum CSVReport {
     }
   }
 
-  /// Reads a report, strictly: the exact header (all columns, or the first 22
-  /// or 23 of a report from before `instructions` or `step`), then rows of as many fields,
+  /// Reads a report, strictly: the exact header (all columns, or the first
+  /// ``legacyCounts`` of a report from before `instructions`, `step` or
+  /// `min_stages`), then rows of as many fields,
   /// each valid for its column.
   package static func read(contentsOf path: String) throws(ReadError) -> [ReportRow] {
     try parse(try readText(path), file: path)

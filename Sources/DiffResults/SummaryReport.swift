@@ -58,7 +58,7 @@ package enum SummaryReport {
       cell.session = session
       return nil
     },
-    .optionalCount("min_stages", \.minStages),
+    .optional("min_stages", \.minStages),
   ]
   package static var header: String { columns.map(\.name).joined(separator: ",") }
 

@@ -1,4 +1,5 @@
 @testable import DiffBenchCLI
+import DiffFuzzing
 import DiffResults
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// an option or a column the code has and the documentation does not (or
 /// the other way round) fails here.
 @Suite struct DocumentationTests {
-  static let article = corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Sources/SnapshotDiff/SnapshotDiff.docc/Diffbench.md")
+  static let article = corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Sources/DiffBenchCLI/DiffBenchCLI.docc/Diffbench.md")
 
   /// What `--experimental-dump-help` says of the commands (ArgumentParser's
   /// tool-info JSON), the fields read here.
@@ -20,6 +21,7 @@ import Testing
       var kind: String
       var names: [Name]?
       var shouldDisplay: Bool?
+      var defaultValue: String?
     }
     struct Command: Decodable {
       var commandName: String
@@ -62,6 +64,93 @@ import Testing
       let name = String(row.dropFirst("diffbench ".count).prefix { $0 != " " })
       #expect(names.contains(name), "the command table documents `diffbench \(name)`, which does not exist")
     }
+  }
+
+  /// The options table's rows (command, option, default), as written.
+  static func defaultRows() throws -> [(command: String, option: String, value: String)] {
+    let text = try String(contentsOfFile: article, encoding: .utf8)
+    let section = try #require(text.range(of: "## Options and their defaults")).upperBound
+    return text[section...].split(separator: "\n").prefix { !$0.hasPrefix("#") }.compactMap { line in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count >= 3, cells[0].hasPrefix("`"), cells[1].hasPrefix("`--") else { return nil }
+      func bare(_ cell: String) -> String { cell.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+      return (bare(cells[0]), bare(cells[1]), bare(cells[2]))
+    }
+  }
+
+  /// Every default the code gives an option is the table's, and the table
+  /// has no row the code does not: numbers compared as numbers, `the cores`
+  /// as this machine's count. And the fuzz run's length without options.
+  @Test func theOptionsTableGivesEveryDefault() throws {
+    let run = try diffbench(["--experimental-dump-help"])
+    let info = try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8))
+    var code: [String: String] = [:]
+    for command in info.command.subcommands ?? [] where command.shouldDisplay ?? true {
+      for argument in command.arguments ?? [] where argument.shouldDisplay ?? true {
+        guard let value = argument.defaultValue, let name = argument.names?.first(where: { $0.kind == "long" })?.name else { continue }
+        code["\(command.commandName) --\(name)"] = value
+      }
+    }
+    let rows = try Self.defaultRows()
+    #expect(rows.count >= 15, "\(rows.count) rows read")
+    var documented = Set<String>()
+    for row in rows {
+      let key = "\(row.command) \(row.option)"
+      documented.insert(key)
+      guard let value = code[key] else {
+        Issue.record("the options table gives `\(key)` a default the code does not have")
+        continue
+      }
+      if row.value == "the cores" {
+        #expect(value == String(ProcessInfo.processInfo.activeProcessorCount), "\(key): \(value)")
+      } else if let a = Double(row.value), let b = Double(value) {
+        #expect(a == b, "\(key): the table says \(row.value), the code \(value)")
+      } else {
+        #expect(row.value == value, "\(key): the table says \(row.value), the code \(value)")
+      }
+    }
+    for key in code.keys.sorted() where !documented.contains(key) {
+      Issue.record("`\(key)` defaults to \(code[key]!) in the code, and the options table does not say so")
+    }
+    let text = try String(contentsOfFile: Self.article, encoding: .utf8)
+    let pairs = FuzzConfiguration.defaultIterations.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+    #expect(text.contains("stops after\n\(pairs) pairs") || text.contains("stops after \(pairs) pairs"), "the fuzz run's default length, \(pairs) pairs")
+  }
+
+  /// Every relative link of the README, both catalogs, the guides and the
+  /// other READMEs names a file that exists; every `<doc:…>` an article of
+  /// its own catalog. (A link that leaves the repository, the CI badge's
+  /// `../../actions/…`, is a GitHub route, not a file.)
+  @Test func everyRelativeLinkResolves() throws {
+    let root = corpusFolder.replacingOccurrences(of: "/Corpus", with: "")
+    let fm = FileManager.default
+    var files = ["README.md", "results/README.md", "Examples/RaceYourOwn/README.md", "Peers/Findings/README.md"]
+    for folder in ["Sources/SnapshotDiff/SnapshotDiff.docc", "Sources/DiffBenchCLI/DiffBenchCLI.docc", "Guides"] {
+      files += try fm.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".md") }.map { folder + "/" + $0 }
+    }
+    let link = /\]\(([^)\s]+)\)/
+    let doc = /<doc:([A-Za-z0-9_-]+)>/
+    var checked = 0
+    for file in files where fm.fileExists(atPath: root + "/" + file) {
+      let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+      let folder = (file as NSString).deletingLastPathComponent
+      for match in text.matches(of: link) {
+        let target = String(match.1)
+        if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+        let path = String(target.prefix { $0 != "#" })
+        let resolved = ((root + "/" + folder + "/" + path) as NSString).standardizingPath
+        guard resolved.hasPrefix(root + "/") else { continue }  // a GitHub route
+        checked += 1
+        #expect(fm.fileExists(atPath: resolved), "\(file): [\(match.0)] names \(path), which does not exist")
+      }
+      if file.contains(".docc/") {
+        for match in text.matches(of: doc) {
+          checked += 1
+          #expect(fm.fileExists(atPath: root + "/" + folder + "/" + match.1 + ".md"), "\(file): <doc:\(match.1)> is no article of this catalog")
+        }
+      }
+    }
+    #expect(checked >= 40, "\(checked) links checked")
   }
 
   @Test func theDocumentedCSVColumnsAreTheWritersHeader() throws {

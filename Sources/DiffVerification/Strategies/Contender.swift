@@ -86,6 +86,10 @@ public struct Contender: Sendable {
   /// A strategy whose matching is validated before its stages are built.
   @inlinable
   public init<S: MatchingStrategy>(_ strategy: S) {
+    if let compiled = Contender._compiled(strategy) {
+      self = compiled
+      return
+    }
     self.init(
       strategy,
       checked: { old, new in
@@ -112,6 +116,22 @@ public struct Contender: Sendable {
       dataSource: { DiffableDataSource(strategy: strategy) }, intDataSource: { DiffableDataSource(strategy: strategy) })
   }
 
+  /// One of the library's strategies, through the entry points compiled
+  /// in the library (``SnapshotDiff/_CompiledStrategy``), or `nil`.
+  @usableFromInline
+  static func _compiled(_ strategy: any MatchingStrategy) -> Contender? {
+    guard let compiled = strategy as? any _CompiledStrategy else { return nil }
+    let entry = type(of: compiled)._entryPoints
+    return Contender(
+      strategy,
+      checked: { old, new in
+        Result { () throws(MatchingError) in try entry.checked(old, new) }.mapError { .matching($0) }
+      },
+      prepared: { old, new in PreparedDiff(diff: { entry.changeset(old, new) }, changeset: { $0 }) },
+      preparedInts: { old, new in PreparedDiff(diff: { entry.intChangeset(old, new) }, changeset: { $0 }) },
+      dataSource: entry.dataSource, intDataSource: entry.intDataSource, changeset: entry.changeset, intChangeset: entry.intChangeset)
+  }
+
   @inlinable
   init<S: DiffStrategy>(
     _ strategy: S,
@@ -119,12 +139,14 @@ public struct Contender: Sendable {
     prepared: @escaping @Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>,
     preparedInts: @escaping @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>,
     dataSource: @escaping @Sendable () -> DiffableDataSource<String, String, String>,
-    intDataSource: @escaping @Sendable () -> DiffableDataSource<Int, Int, Int>
+    intDataSource: @escaping @Sendable () -> DiffableDataSource<Int, Int, Int>,
+    changeset: (@Sendable (StringSnapshot, StringSnapshot) -> StringChangeset)? = nil,
+    intChangeset: (@Sendable (IntSnapshot, IntSnapshot) -> IntChangeset)? = nil
   ) {
     self.strategy = strategy
     (name, traits) = (strategy.name, strategy.traits)
-    _changeset = { strategy.changeset(from: $0, to: $1) }
-    _intChangeset = { strategy.changeset(from: $0, to: $1) }
+    _changeset = changeset ?? { strategy.changeset(from: $0, to: $1) }
+    _intChangeset = intChangeset ?? { strategy.changeset(from: $0, to: $1) }
     (_checked, _prepared, _preparedInts) = (checked, prepared, preparedInts)
     (_dataSource, _intDataSource) = (dataSource, intDataSource)
   }

@@ -1,3 +1,4 @@
+import Foundation
 import SnapshotDiff
 
 /// How bad a failure is, from what UIKit does with the changeset.
@@ -261,9 +262,9 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   }
 }
 
-/// "10 s", "0.5 s".
-func _seconds(_ seconds: Double) -> String {
-  seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+/// "10 s", "0.5 s", "12.3 s": the one way a hang message gives seconds.
+package func _seconds(_ seconds: Double) -> String {
+  seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
 }
 
 /// Failures counted by severity, as `fuzz`, `verify` and the tables give

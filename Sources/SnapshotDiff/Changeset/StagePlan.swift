@@ -1,7 +1,7 @@
 /// Turns a ``Matching`` into stages that keep the rules, on index arrays only
 /// (no hashing, so that `naive` stays hash-free).
 ///
-/// Up to three stages, each emitted only when it has work:
+/// Up to four stages, each emitted only when it has work:
 ///
 /// 1. *pre*: inserts the sections that receive kept items from elsewhere
 ///    (rule 5 forbids moving into a section in the stage that inserts it),

@@ -1,0 +1,61 @@
+// Generated from the articles' examples by ArticleExamplesTests
+// (`make article-examples`): edit the article, not this file.
+// swift-format-ignore-file
+import SnapshotDiff
+import Testing
+
+/// Sources/SnapshotDiff/SnapshotDiff.docc/GettingStarted.md, example 1.
+enum GettingStartedExample1 {
+  static func run() throws {
+    var old = Snapshot<String, String, String>()
+    try old.appendSections(["banner", "list"])
+    try old.appendItems(["b1"], toSection: "banner")
+    try old.appendItems([SnapshotItem("p1", content: "9.99"), SnapshotItem("p2", content: "5.00")], toSection: "list")
+
+    var new = old
+    try new.appendItems(["p3"], toSection: "list")
+
+    let changeset = Hashmap().changeset(from: old, to: new)
+    for stage in changeset.stages {
+      // Also itemDeletes, itemMoves, itemUpdates, sectionDeletes, sectionInserts, …
+      print(stage.itemInserts.map(\.path))   // [ItemPath(section: 1, item: 2)]
+    }
+    let result = try changeset.apply(to: old)   // throws naming the rule if a stage is invalid
+    assert(result == new)
+  }
+}
+
+/// Sources/SnapshotDiff/SnapshotDiff.docc/TestingScreens.md, example 1.
+enum TestingScreensExample1 {
+  enum Section: Hashable { case banner, products }
+
+  static func run() throws {
+    let dataSource = DiffableDataSource<Section, String, String>()   // or (strategy: Heckel())
+    var snapshot = dataSource.snapshot()
+    try snapshot.appendSections([.banner, .products])
+    try snapshot.appendItems(["b1", "b2"], toSection: .banner)
+    try snapshot.appendItems((1...20).map { "p\($0)" }, toSection: .products)
+    try dataSource.apply(snapshot, animatingDifferences: true)
+
+    snapshot = dataSource.snapshot()
+    try snapshot.appendItems((21...40).map { "p\($0)" }, toSection: .products)
+    try snapshot.moveItem("b1", afterItem: "b2")
+    let updates = try dataSource.apply(snapshot)
+    print(updates[0])
+    // collectionView.performBatchUpdates {
+    //   collectionView.insertItems(at: [IndexPath(item: 20, section: 1), …])
+    //   collectionView.moveItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 0))
+    // }                            (b1 and b2 swap: hashmap moves b2, one move either way)
+    assert(updates == [
+      .batchUpdates([
+        .insertItems((20..<40).map { ItemPath(section: 1, item: $0) }),
+        .moveItem(at: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 0)),
+      ], animated: true)
+    ])
+  }
+}
+
+@Suite struct ArticleExamples {
+  @Test func gettingStartedExample1() throws { try GettingStartedExample1.run() }
+  @Test func testingScreensExample1() throws { try TestingScreensExample1.run() }
+}
