@@ -106,7 +106,7 @@ struct BenchCommand: ParsableCommand {
       counter.log = { Self.show($0, at: $1, on: progress) }
       counter.progress = { progress.update("\($0.position) \($0.workload): counting · \(Self.left($0))") }
       defer { progress.finish() }
-      printError("bench --instructions: \(workloads.count) workloads, \(workloads.count * subjects.count) cells under callgrind, --uikit \(uikit.target.rawValue), commit \(info.commit), \(info.toolchain)")
+      printError("bench --instructions: \(workloads.count) workloads, \(Workload.cellCount(workloads, subjects: subjects.count)) cells under callgrind, --uikit \(uikit.target.rawValue), commit \(info.commit), \(info.toolchain)")
       let cells: [CellResult]
       do {
         cells = try counter.run()
@@ -127,7 +127,7 @@ struct BenchCommand: ParsableCommand {
       progress.update("\(p.position) \(p.workload)\(p.step.map { " apply \($0)" } ?? ""): sampling · \(Self.left(p))")
     }
     defer { progress.finish() }
-    let cells = workloads.count * subjects.count
+    let cells = Workload.cellCount(workloads, subjects: subjects.count)
     // Each cell samples at least the budget of its own timed work: the floor of the estimate.
     let least = Double(cells) * runner.settings.budgetSeconds
     printError(
@@ -166,6 +166,7 @@ struct BenchCommand: ParsableCommand {
     let summarized = CellResult.summaries(cells)
     try SummaryReport.write(summarized, to: summary)
     print("\nwrote \(path) (\(cells.reduce(0) { $0 + $1.storage.count }) rows) and \(summary) (\(summarized.count) cells)")
+    if let snapshots = Summary.snapshotTable(cells) { print("\n" + snapshots) }
     if cells.contains(where: { $0.failure != nil }) { throw ExitCode(1) }
   }
 }

@@ -105,14 +105,15 @@ package struct BenchRunner {
     let started = Clock.wall()
     var state = RunState(
       probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects),
-      progress: BenchProgress(cellsTotal: workloads.count * subjects.count), started: started, report: progress)
+      progress: BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count)), started: started, report: progress)
     var results: [CellResult] = []
     for workload in workloads {
       state.progress.workload = workload.name
       state.progress.step = nil
+      let subjects = workload.snapshotSubject.map { [$0] } ?? subjects
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
       do {
-        try measure(workload, into: &cells, state: &state)
+        try measure(workload, subjects: subjects, into: &cells, state: &state)
       } catch {
         // A user's trace with a bad line: what was measured before it stays.
         for k in cells.indices where cells[k].skipped == nil { cells[k].failure = cells[k].failure ?? "\(error)" }
@@ -167,17 +168,17 @@ package struct BenchRunner {
     case fixed(Int)
   }
 
-  func measure(_ workload: Workload, into cells: inout [CellResult], state: inout RunState) throws(CorpusError) {
+  func measure(_ workload: Workload, subjects: [TimedSubject], into cells: inout [CellResult], state: inout RunState) throws(CorpusError) {
     try workload.forEachApply { apply, step in
       let rounds: Rounds = step == nil ? .budget : .fixed(settings.samplesPerApply)
       switch apply {
       case let .strings(old, new):
         sample(
-          old, new, judgedAs: (old, new), step: step, rounds: rounds, cells: &cells, state: &state, run: { $0.run($1, $2) },
-          prepare: { $0.prepare($1, $2) })
+          old, new, judgedAs: (old, new), step: step, rounds: rounds, subjects: subjects, cells: &cells, state: &state,
+          run: { $0.run($1, $2) }, prepare: { $0.prepare($1, $2) })
       case let .ints(old, new):
         sample(
-          old, new, judgedAs: apply.strings, step: step, rounds: rounds, cells: &cells, state: &state,
+          old, new, judgedAs: apply.strings, step: step, rounds: rounds, subjects: subjects, cells: &cells, state: &state,
           run: { $0.runInts($1, $2) }, prepare: { $0.prepareInts($1, $2) })
       }
     }
@@ -193,7 +194,7 @@ package struct BenchRunner {
   ///   - prepare: the timed call, prepared: only its `diff()` is timed.
   func sample<S: Hashable, I: Hashable, C: Equatable>(
     _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>, judgedAs strings: (StringSnapshot, StringSnapshot), step: Int?,
-    rounds: Rounds, cells: inout [CellResult], state: inout RunState,
+    rounds: Rounds, subjects: [TimedSubject], cells: inout [CellResult], state: inout RunState,
     run: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>?,
     prepare: (TimedSubject, Snapshot<S, I, C>, Snapshot<S, I, C>) -> PreparedDiff<S, I, C>
   ) {

@@ -68,11 +68,12 @@ package struct InstructionCounter {
     let calibration = Calibration.measure(subjects)
     var results: [CellResult] = []
     let started = Clock.wall()
-    var position = BenchProgress(cellsTotal: workloads.count * subjects.count)
+    var position = BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count))
     for workload in workloads {
       position.workload = workload.name
       position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
       progress(position)
+      let subjects = workload.snapshotSubject.map { [$0] } ?? subjects
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
       // Each apply verified natively first; it waits for the counts.
       var applies: [PreparedApply] = []
@@ -231,6 +232,7 @@ package struct InstructionCounter {
       return 2
     }
     var subjects: [TimedSubject] = []
+    let all = workload.snapshotSubject.map { [$0] } ?? all
     for name in names {
       guard let subject = all.first(where: { $0.name == name }) else {
         FileHandle.standardError.write(Data("count-worker: unknown subject \(name)\n".utf8))

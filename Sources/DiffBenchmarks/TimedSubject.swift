@@ -115,6 +115,23 @@ package struct TimedSubject: Sendable {
     }
   }
 
+  /// A snapshot operation (``SnapshotOperation``), named ``snapshotSubject``:
+  /// its input built outside the measured region by `prepare`, the
+  /// operation alone timed or counted. No changeset, as a yardstick.
+  init(_ operation: SnapshotOperation) {
+    name = snapshotSubject
+    traits = StrategyTraits()
+    isYardstick = true
+    run = { _, _ in nil }
+    runInts = { _, _ in nil }
+    prepare = { _, _ in
+      let call = operation.prepare()
+      return PreparedDiff(diff: { call() }, changeset: { Changeset() })
+    }
+    prepareInts = { _, _ in PreparedDiff(diff: {}, changeset: { Changeset() }) }
+    checked = { _, _, _ in .success(nil) }
+  }
+
   /// The yardsticks, in report order.
   package static let yardsticks: [TimedSubject] = [floor, scan]
 

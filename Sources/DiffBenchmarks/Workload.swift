@@ -26,6 +26,21 @@ package struct Workload: Sendable {
     case trace(@Sendable () throws(CorpusError) -> TraceSource)
     /// A corpus file (a pair), read when the workload runs.
     case file(String)
+    /// An operation on a snapshot, no diff (``SnapshotOperation``).
+    case snapshot(SnapshotOperation)
+  }
+
+  /// The cells of a grid: every subject on each workload, the snapshot
+  /// operations' one subject on theirs.
+  package static func cellCount(_ workloads: [Workload], subjects: Int) -> Int {
+    workloads.reduce(0) { $0 + ($1.snapshotSubject == nil ? subjects : 1) }
+  }
+
+  /// The subject of a snapshot operation, alone in its cells; `nil` for a
+  /// workload the strategies diff.
+  package var snapshotSubject: TimedSubject? {
+    guard case .snapshot(let operation) = source else { return nil }
+    return TimedSubject(operation)
   }
 
   package init(name: String, quick: Bool, items: Int, source: Source) {
@@ -62,6 +77,8 @@ package struct Workload: Sendable {
     case .file(let path):
       let pair = try! CorpusCase.load(contentsOf: path)
       return (pair.old, pair.new)
+    case .snapshot:
+      return (StringSnapshot(), StringSnapshot())
     }
   }
 
@@ -83,7 +100,7 @@ package struct Workload: Sendable {
   /// trace's, numbered from 1, made one at a time.
   package func forEachApply(_ body: (Apply, _ step: Int?) -> Void) throws(CorpusError) {
     switch source {
-    case .pair, .file:
+    case .pair, .file, .snapshot:  // a snapshot operation: one apply, its pair empty
       let (old, new) = pair()
       body(.strings(old, new), nil)
     case .intPair(let make):
@@ -134,7 +151,7 @@ package struct Workload: Sendable {
     Workload(name: "trace-appstore", quick: true, items: 80, source: .trace({ appStoreSession() })),
     Workload(name: "trace-frontpage", quick: true, items: 30, source: .trace({ frontPageSession() })),
     Workload(name: "trace-ranking", quick: false, items: 3_500, source: .trace({ rankingSession() })),
-  ]
+  ] + snapshotOperations
 
   package static var names: [String] { all.map(\.name) }
 

@@ -1,3 +1,4 @@
+import DiffBenchmarks
 import Foundation
 import Testing
 
@@ -78,7 +79,7 @@ import Testing
     let lines = run.out.split(separator: "\n").map(String.init)
     #expect(Array(lines.prefix(5)) == ["hashmap", "heckel", "myers", "naive", "stdlib"])
     #expect(lines.contains("dk-100k") && lines.contains("sections-10x10k") && lines.contains("identical-100k"))
-    #expect(lines.count == 5 + 31)
+    #expect(lines.count == 5 + Workload.names.count && Workload.names.count == 40)
     #expect(lines.contains("trace-chat") && lines.contains("int-100k") && lines.contains("shuffle-1m"))
   }
 }
@@ -110,6 +111,18 @@ import Testing
     // two, the strategies walking it together, and the applies of the trace.
     let first = try #require(shown.err.split(separator: "\n").first)
     #expect(first.hasPrefix("[1/2] \(dir)/session.jsonl 5 strategies: 0/300 applies"), "\(shown.err)")
+  }
+
+  /// A snapshot operation: one cell, counted as one, printed again beside
+  /// the published figures; it has no file form.
+  @Test func benchPrintsSnapshotOperationsBesideThePublishedFigures() throws {
+    let dir = try folder([:])
+    let run = try diffbench(["bench", "--quick", "--filter", "snapshot-build-100x100", "--filter", "random-1e2", "--out", dir + "/r.csv"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.contains("bench: 2 workloads, 9 cells"), "\(run.err)")
+    #expect(run.out.contains("snapshot operations: ours here, median; Apple's and ListKit's as published by ListKit's README"), "\(run.out)")
+    let written = try diffbench(["workload", "snapshot-build-10k"])
+    #expect(written.status == 2 && written.err.contains("is a snapshot operation"), "\(written.err)")
   }
 
   @Test func benchLinesNameTheirPositionAndTimeLeft() throws {

@@ -164,6 +164,46 @@ import Testing
     #expect(try CSVReport.read(contentsOf: path) == rows)
   }
 
+  /// A snapshot operation is a cell of its own subject, `snapshot`: timed
+  /// like a diff, no changeset, and shown beside ListKit's published figures.
+  @Test func aSnapshotOperationIsOneCellOfItsOwnSubject() throws {
+    let runner = BenchRunner(
+      workloads: workloads("snapshot-build-100x100", "snapshot-index-path-100x-10k", "appstore-sections"), settings: tiny, info: info)
+    let cells = runner.run()
+    #expect(cells.filter { $0.workload.hasPrefix("snapshot-") }.map(\.strategy) == ["snapshot", "snapshot"])
+    #expect(cells.filter { $0.workload == "appstore-sections" }.count == TimedSubject.benched(Contenders.all).count)
+    for cell in cells where cell.strategy == "snapshot" {
+      #expect(cell.failure == nil && cell.skipped == nil && cell.rows.count == 4)
+      #expect(cell.rows.allSatisfy { $0.verified && ($0.wallNanoseconds ?? 0) > 0 && $0.stages == 0 && $0.nOld == 0 })
+    }
+    let table = try #require(Summary.snapshotTable(cells))
+    #expect(table.contains("ListKit's README") && table.split(separator: "\n").count == 4)
+    let build = try #require(table.split(separator: "\n").first { $0.hasPrefix("snapshot-build-100x100") })
+    #expect(build.contains("3.980") && build.contains("0.060"), "\(build)")
+    #expect(Summary.snapshotTable(cells.filter { $0.strategy != "snapshot" }) == nil)
+    // Counted: the instructions, no time, no ratio.
+    var counted = ReportRow()
+    (counted.workload, counted.strategy, counted.instructions) = ("snapshot-build-10k", "snapshot", 1234)
+    let countedTable = try #require(Summary.snapshotTable([
+      CellResult(workload: "snapshot-build-10k", strategy: "snapshot", rows: [counted], skipped: nil, failure: nil)
+    ]))
+    #expect(countedTable.contains("1234 instr") && countedTable.hasSuffix("-"), "\(countedTable)")
+  }
+
+  /// Each operation does what its name says, checked on its own input.
+  @Test func snapshotOperationsDoWhatTheyAreNamedFor() throws {
+    let one = Workload.oneSection(Workload.labels(10))
+    #expect(one.itemIdentifiers == (0..<10).map { "item-\($0)" } && one.numberOfSections == 1)
+    for workload in Workload.all where workload.name.hasPrefix("snapshot-") {
+      guard case .snapshot(let operation) = workload.source else {
+        Issue.record("\(workload.name) is not a snapshot operation")
+        continue
+      }
+      operation.prepare()()  // runs: no trap, no throw
+      #expect((operation.published != nil) == !["snapshot-append-one-by-one-10k", "snapshot-index-path-100x-10k"].contains(workload.name))
+    }
+  }
+
   @Test func workloadsMatchTheirDescriptions() throws {
     let dk = try #require(Workload.all.first { $0.name == "dk-5k" }).pair()
     #expect(dk.old.numberOfItems == 5_000 && dk.new.numberOfItems == 5_000)
@@ -172,7 +212,7 @@ import Testing
     let sections = try #require(Workload.all.first { $0.name == "sections-10x10k" }).pair()
     #expect(sections.old.numberOfSections == 10 && sections.new.numberOfSections == 10)
     #expect(sections.old.numberOfItems == 100_000)
-    #expect(Workload.names.count == 31 && Set(Workload.names).count == 31)
+    #expect(Workload.names.count == 40 && Set(Workload.names).count == 40)
   }
 
   /// The sessions of real shapes: a front page of 30 stories whose

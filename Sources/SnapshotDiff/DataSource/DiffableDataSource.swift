@@ -107,6 +107,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
       state._clearMarks()
     } else if let difference = state.firstDifference(to: snapshot) {
       throw .wrongResult(strategy: strategy.name, difference)
+    } else {
+      // The same list: kept as the app built it, with its id index.
+      state = snapshot
+      state._clearMarks()
     }
     commit(state, applied)
     completion?()

@@ -77,7 +77,7 @@ extension Snapshot {
   ///
   /// - Throws: ``TraceRecorderError/ambiguousIdentifier(_:_:)`` when two
   ///   different ids have the same description.
-  public func traceLine(name: String? = nil) throws(TraceRecorderError) -> String {
+  package func traceLine(name: String? = nil) throws(TraceRecorderError) -> String {
     var sectionTexts = Set<String>(), itemTexts = Set<String>()
     var line = "{"
     if let name { line += "\"name\":" + _jsonQuoted(name) + "," }

@@ -5,6 +5,13 @@ extension Snapshot {
   /// - Complexity: O(*n*) expected.
   @inlinable
   internal func _checkInvariants() throws(SnapshotError) {
+    _ = try _checkedIndex()
+  }
+
+  /// ``_checkInvariants()``, giving the tables it builds: each item's flat
+  /// index and each section's index.
+  @inlinable
+  internal func _checkedIndex() throws(SnapshotError) -> (items: [ItemID: Int], sections: [SectionID: Int]) {
     var sectionIndex: [SectionID: Int] = [:]
     sectionIndex.reserveCapacity(_sectionIDs.count)
     for (s, id) in _sectionIDs.enumerated() {
@@ -21,6 +28,21 @@ extension Snapshot {
           second: path(ofFlatIndex: i))
       }
     }
+    return (itemIndex, sectionIndex)
+  }
+
+  /// Whether the id index, where there is one, says where every id is,
+  /// and nothing else: what every edit keeps (checked by the tests after
+  /// each, too costly for a build's every edit).
+  ///
+  /// - Complexity: O(*n*) expected.
+  internal var _indexIsCurrent: Bool {
+    guard let index = _index else { return true }
+    guard index.items.count == _items.count, index.sections.count == _sectionIDs.count,
+      index.itemIDs == _items.map(\.id)
+    else { return false }
+    return _items.indices.allSatisfy { index.index(of: _items[$0].id) == $0 }
+      && _sectionIDs.indices.allSatisfy { index.sections[_sectionIDs[$0]] == $0 }
   }
 
   /// The index path of the item at a flat index.

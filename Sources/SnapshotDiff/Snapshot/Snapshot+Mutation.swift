@@ -7,7 +7,8 @@ extension Snapshot {
   /// - Throws: ``SnapshotEditError/Problem/duplicateItem(_:)``,
   ///   ``SnapshotEditError/Problem/sectionNotFound(_:)`` or
   ///   ``SnapshotEditError/Problem/noSection``.
-  /// - Complexity: O(*n*), for the uniqueness check.
+  /// - Complexity: O(*k*) amortized for *k* items, plus O(*s*) for the
+  ///   sections after this one; where those hold items, O(*n*) (they move).
   @inlinable
   public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) throws(SnapshotEditError) {
     let s: Int
@@ -17,12 +18,12 @@ extension Snapshot {
       guard numberOfSections > 0 else { throw SnapshotEditError(.appendItems, .noSection) }
       s = numberOfSections - 1
     }
-    var copy = self
-    copy._splice(items, at: _sectionStarts[s + 1], intoSection: s)
-    try _commit(copy, for: .appendItems)
+    try _insert(items, at: _sectionStarts[s + 1], intoSection: s, for: .appendItems)
   }
 
   /// Appends items with no content, by identifier.
+  ///
+  /// - Complexity: as ``appendItems(_:toSection:)-(_,_)``.
   @inlinable
   public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) throws(SnapshotEditError) {
     try appendItems(ids.map { Item($0) }, toSection: section)
@@ -32,22 +33,32 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the anchor,
   ///   ``SnapshotEditError/Problem/duplicateItem(_:)``.
+  /// - Complexity: O(*n*) for the items after it, which move.
   @inlinable
   public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) throws(SnapshotEditError) {
     try _insertItems(items, relativeTo: anchor, after: false, for: .insertItemsBefore)
   }
 
+  /// Inserts items with no content just before an item.
+  ///
+  /// - Complexity: as ``insertItems(_:beforeItem:)-(_,_)``.
   @inlinable
   public mutating func insertItems(_ ids: [ItemID], beforeItem anchor: ItemID) throws(SnapshotEditError) {
     try insertItems(ids.map { Item($0) }, beforeItem: anchor)
   }
 
   /// Inserts items just after an item, in its section.
+  ///
+  /// - Complexity: O(*n*) for the items after it, which move; O(*k*)
+  ///   amortized after the last item.
   @inlinable
   public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) throws(SnapshotEditError) {
     try _insertItems(items, relativeTo: anchor, after: true, for: .insertItemsAfter)
   }
 
+  /// Inserts items with no content just after an item.
+  ///
+  /// - Complexity: as ``insertItems(_:afterItem:)-(_,_)``.
   @inlinable
   public mutating func insertItems(_ ids: [ItemID], afterItem anchor: ItemID) throws(SnapshotEditError) {
     try insertItems(ids.map { Item($0) }, afterItem: anchor)
@@ -58,37 +69,51 @@ extension Snapshot {
     _ items: [Item], relativeTo anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
     let i = try _flatIndex(ofItem: anchor, for: operation)
-    var copy = self
-    copy._splice(items, at: i + (after ? 1 : 0), intoSection: path(ofFlatIndex: i).section)
-    try _commit(copy, for: operation)
+    try _insert(items, at: i + (after ? 1 : 0), intoSection: path(ofFlatIndex: i).section, for: operation)
   }
 
   /// Deletes items wherever they are.
   ///
   /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the first id
   ///   the snapshot does not hold.
-  /// - Complexity: O(*n* + *k*) expected for *k* ids.
+  /// - Complexity: O(*n*): the items after the first one deleted move, and
+  ///   the item table is made anew.
   @inlinable
   public mutating func deleteItems(_ ids: [ItemID]) throws(SnapshotEditError) {
-    let doomed = Set(ids)
-    // One pass: each section keeps its survivors, and its start follows them.
-    var copy = self
-    copy._items.removeAll(keepingCapacity: true)
-    for s in 0..<numberOfSections {
-      copy._sectionStarts[s] = copy._items.count
-      for item in _items[itemRange(ofSection: s)] where !doomed.contains(item.id) { copy._items.append(item) }
+    _buildIndexIfNeeded()
+    var doomed = [Bool](repeating: false, count: _items.count)
+    var first = _items.count
+    for id in ids {
+      guard let i = _index!.index(of: id) else { throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: id))) }
+      doomed[i] = true
+      first = Swift.min(first, i)
     }
-    copy._sectionStarts[numberOfSections] = copy._items.count
-    if _items.count - copy._items.count != doomed.count {
-      let present = Set(_items.lazy.map(\.id))
-      let missing = ids.first { !present.contains($0) }!
-      throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: missing)))
+    guard first < _items.count else { return }
+    // One pass from the first deleted item: each section keeps its
+    // survivors, and its start follows them.
+    var kept = first
+    var s = path(ofFlatIndex: first).section
+    _items.withUnsafeMutableBufferPointer { items in
+      for i in first..<items.count {
+        while _sectionStarts[s + 1] <= i {
+          s += 1
+          _sectionStarts[s] = kept
+        }
+        guard !doomed[i] else { continue }
+        if kept != i { items.swapAt(kept, i) }
+        kept += 1
+      }
     }
-    copy._dropStaleMarks()
-    self = copy
+    for t in (s + 1)..<_sectionStarts.count { _sectionStarts[t] = kept }
+    _items.removeSubrange(kept...)
+    _index!.itemIDs.replaceSubrange(first..., with: _items[first...].lazy.map { $0.id })
+    _index!.reindexItems()
+    _dropStaleMarks()
   }
 
   /// Deletes every item and every section, as UIKit's `deleteAllItems()` does.
+  ///
+  /// - Complexity: O(*n*), to release them.
   @inlinable
   public mutating func deleteAllItems() {
     self = Snapshot()
@@ -98,12 +123,16 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for either id,
   ///   ``SnapshotEditError/Problem/itemRelativeToItself(_:)``.
+  /// - Complexity: O(*n*): the items between its place and the anchor
+  ///   shift, and the item table is made anew.
   @inlinable
   public mutating func moveItem(_ id: ItemID, beforeItem anchor: ItemID) throws(SnapshotEditError) {
     try _moveItem(id, relativeTo: anchor, after: false, for: .moveItemBefore)
   }
 
   /// Moves an item to just after another, across sections if need be.
+  ///
+  /// - Complexity: as ``moveItem(_:beforeItem:)``.
   @inlinable
   public mutating func moveItem(_ id: ItemID, afterItem anchor: ItemID) throws(SnapshotEditError) {
     try _moveItem(id, relativeTo: anchor, after: true, for: .moveItemAfter)
@@ -114,19 +143,20 @@ extension Snapshot {
     _ id: ItemID, relativeTo anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
     let from = try _flatIndex(ofItem: id, for: operation)
-    _ = try _flatIndex(ofItem: anchor, for: operation)
+    var i = try _flatIndex(ofItem: anchor, for: operation)
     guard id != anchor else { throw SnapshotEditError(operation, .itemRelativeToItself(String(describing: id))) }
-    var copy = self
-    let item = copy._cut(at: from)
-    let i = copy._items.firstIndex { $0.id == anchor }!
-    copy._splice([item], at: i + (after ? 1 : 0), intoSection: copy.path(ofFlatIndex: i).section)
-    self = copy
+    _buildIndexIfNeeded()
+    let item = _cut(at: from)
+    if i > from { i -= 1 }  // the anchor's place after the cut
+    _place(item, at: i + (after ? 1 : 0), intoSection: path(ofFlatIndex: i).section)
+    _index!.reindexItems()
   }
 
   /// Marks items to be reloaded (their cells made anew) by the next apply,
   /// even where their content compares equal (``reloadedItemIdentifiers``).
   ///
   /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Complexity: O(*k* + *m*) expected for *k* ids and *m* marks.
   @inlinable
   public mutating func reloadItems(_ ids: [ItemID]) throws(SnapshotEditError) {
     try _mark(ids, in: \._reloadedItems, for: .reloadItems)
@@ -137,6 +167,7 @@ extension Snapshot {
   /// (``reconfiguredItemIdentifiers``).
   ///
   /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Complexity: O(*k* + *m*) expected for *k* ids and *m* marks.
   @inlinable
   public mutating func reconfigureItems(_ ids: [ItemID]) throws(SnapshotEditError) {
     try _mark(ids, in: \._reconfiguredItems, for: .reconfigureItems)
@@ -146,16 +177,19 @@ extension Snapshot {
   internal mutating func _mark(
     _ ids: [ItemID], in marks: WritableKeyPath<Self, [ItemID]>, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
-    let present = Set(_items.lazy.map(\.id))
-    if let missing = ids.first(where: { !present.contains($0) }) {
-      throw SnapshotEditError(operation, .itemNotFound(String(describing: missing)))
+    for id in ids where _lookUp(item: id) == nil {
+      throw SnapshotEditError(operation, .itemNotFound(String(describing: id)))
     }
     var marked = Set(self[keyPath: marks])
     for id in ids where marked.insert(id).inserted { self[keyPath: marks].append(id) }
   }
 
   /// Items marked by ``reloadItems(_:)`` since this snapshot was taken.
+  ///
+  /// - Complexity: O(1).
   @inlinable public var reloadedItemIdentifiers: [ItemID] { _reloadedItems }
   /// Items marked by ``reconfigureItems(_:)`` since this snapshot was taken.
+  ///
+  /// - Complexity: O(1).
   @inlinable public var reconfiguredItemIdentifiers: [ItemID] { _reconfiguredItems }
 }

@@ -5,7 +5,7 @@ extension Snapshot {
   /// Appends empty sections.
   ///
   /// - Throws: ``SnapshotEditError/Problem/duplicateSection(_:)``.
-  /// - Complexity: O(*n*), for the uniqueness check.
+  /// - Complexity: O(*k*) amortized for *k* sections.
   @inlinable
   public mutating func appendSections(_ ids: [SectionID], content: Content? = nil) throws(SnapshotEditError) {
     try _insertSections(ids, content: content, at: numberOfSections, for: .appendSections)
@@ -15,6 +15,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for the
   ///   anchor, ``SnapshotEditError/Problem/duplicateSection(_:)``.
+  /// - Complexity: O(*k* + *s*) expected for *k* sections.
   @inlinable
   public mutating func insertSections(_ ids: [SectionID], beforeSection anchor: SectionID) throws(SnapshotEditError) {
     let s = try _index(ofSection: anchor, for: .insertSectionsBefore)
@@ -22,6 +23,8 @@ extension Snapshot {
   }
 
   /// Inserts empty sections after a section.
+  ///
+  /// - Complexity: O(*k* + *s*) expected for *k* sections.
   @inlinable
   public mutating func insertSections(_ ids: [SectionID], afterSection anchor: SectionID) throws(SnapshotEditError) {
     let s = try _index(ofSection: anchor, for: .insertSectionsAfter)
@@ -32,41 +35,58 @@ extension Snapshot {
   internal mutating func _insertSections(
     _ ids: [SectionID], content: Content?, at s: Int, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
-    var copy = self
-    for (k, id) in ids.enumerated() { copy._spliceSection(Section(id, content: content), at: s + k) }
-    try _commit(copy, for: operation)
+    _buildIndexIfNeeded()
+    // Checked first, each id hashed once, and undone on a duplicate.
+    for k in ids.indices {
+      guard let found = _index!.sections.updateValue(s &+ k, forKey: ids[k]) else { continue }
+      let repeated = ids[..<k].contains(ids[k])
+      for j in 0..<k { _index!.sections[ids[j]] = nil }
+      if !repeated { _index!.sections[ids[k]] = found }
+      throw SnapshotEditError(operation, .duplicateSection(String(describing: ids[k])))
+    }
+    let flat = _sectionStarts[s]
+    _sectionIDs.insert(contentsOf: ids, at: s)
+    _sectionContents.insert(contentsOf: repeatElement(content, count: ids.count), at: s)
+    _sectionStarts.insert(contentsOf: repeatElement(flat, count: ids.count), at: s)
+    _reindexSections(from: s &+ ids.count)
   }
 
   /// Deletes sections and every item they hold.
   ///
   /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for the first
   ///   id the snapshot does not hold.
-  /// - Complexity: O(*n* + *k*·*s*) for *k* ids.
+  /// - Complexity: O(*n* + *s*) for the items and sections after the first
+  ///   one deleted, which move.
   @inlinable
   public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotEditError) {
-    var copy = self
+    for id in ids { _ = try _index(ofSection: id, for: .deleteSections) }
+    _buildIndexIfNeeded()
+    var first = Int.max
+    // Listing a section twice deletes it once, as a set of ids would.
     for id in ids {
-      // Listing a section twice deletes it once, as a set of ids would.
-      if let s = copy._sectionIDs.firstIndex(of: id) {
-        _ = copy._cutSection(at: s)
-      } else {
-        _ = try _index(ofSection: id, for: .deleteSections)
-      }
+      guard let s = _index!.sections[id] else { continue }
+      first = Swift.min(first, s)
+      _ = _cutSection(at: s)
+      _reindexSections(from: s)
     }
-    copy._dropStaleMarks()
-    self = copy
+    if first < Int.max { _index!.reindexItems() }  // items left, or moved
+    _dropStaleMarks()
   }
 
   /// Moves a section, with its items, to just before another.
   ///
   /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for either
   ///   id, ``SnapshotEditError/Problem/sectionRelativeToItself(_:)``.
+  /// - Complexity: O(*n* + *s*): the items between its place and the
+  ///   anchor shift, and the item table is made anew.
   @inlinable
   public mutating func moveSection(_ id: SectionID, beforeSection anchor: SectionID) throws(SnapshotEditError) {
     try _moveSection(id, relativeTo: anchor, after: false, for: .moveSectionBefore)
   }
 
   /// Moves a section, with its items, to just after another.
+  ///
+  /// - Complexity: as ``moveSection(_:beforeSection:)``.
   @inlinable
   public mutating func moveSection(_ id: SectionID, afterSection anchor: SectionID) throws(SnapshotEditError) {
     try _moveSection(id, relativeTo: anchor, after: true, for: .moveSectionAfter)
@@ -79,17 +99,23 @@ extension Snapshot {
     let from = try _index(ofSection: id, for: operation)
     _ = try _index(ofSection: anchor, for: operation)
     guard id != anchor else { throw SnapshotEditError(operation, .sectionRelativeToItself(String(describing: id))) }
-    var copy = self
-    let section = copy._cutSection(at: from)
-    let to = copy._sectionIDs.firstIndex(of: anchor)! + (after ? 1 : 0)
-    copy._spliceSection(section, at: to)
-    self = copy
+    _buildIndexIfNeeded()
+    let section = _cutSection(at: from)
+    var a = _index!.sections[anchor]!
+    if a > from { a -= 1 }
+    let to = a + (after ? 1 : 0)
+    _spliceSection(section, at: to)
+    let low = Swift.min(from, to), high = Swift.max(from, to)
+    _reindexSections(from: low)
+    // The sections from `low` through `high` span the same items as before.
+    if _sectionStarts[low] < _sectionStarts[high + 1] { _index!.reindexItems() }
   }
 
   /// Marks sections to be reloaded by the next apply, even where their
   /// content compares equal (``reloadedSectionIdentifiers``).
   ///
   /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)``.
+  /// - Complexity: O(*k* · *m*) for *k* ids and *m* marks.
   @inlinable
   public mutating func reloadSections(_ ids: [SectionID]) throws(SnapshotEditError) {
     for id in ids { _ = try _index(ofSection: id, for: .reloadSections) }
@@ -97,5 +123,7 @@ extension Snapshot {
   }
 
   /// Sections marked by ``reloadSections(_:)`` since this snapshot was taken.
+  ///
+  /// - Complexity: O(1).
   @inlinable public var reloadedSectionIdentifiers: [SectionID] { _reloadedSections }
 }

@@ -56,8 +56,13 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   @usableFromInline internal var _reloadedItems: [ItemID]
   @usableFromInline internal var _reconfiguredItems: [ItemID]
   @usableFromInline internal var _reloadedSections: [SectionID]
+  /// Where each id is (``_IDIndex``): kept by every edit; `nil` in a
+  /// snapshot made by applying a changeset until its first edit.
+  @usableFromInline internal var _index: _IDIndex<SectionID, ItemID>?
 
   /// An empty snapshot.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init() {
     _sectionIDs = []
@@ -67,6 +72,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
     _reloadedItems = []
     _reconfiguredItems = []
     _reloadedSections = []
+    _index = _IDIndex(sections: [:], itemIDs: [])
   }
 
   /// Builds a snapshot from sections, checking that identifiers are unique.
@@ -83,10 +89,21 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
       if _items.isEmpty { _items = section.items } else { _items.append(contentsOf: section.items) }
       _sectionStarts.append(_items.count)
     }
-    try _checkInvariants()
+    // The item table checks the ids as it is built; the full check runs
+    // only to name a duplicate.
+    let ids = _items.map { $0.id }
+    var sections = [SectionID: Int](minimumCapacity: _sectionIDs.count)
+    for (s, id) in _sectionIDs.enumerated() where sections.updateValue(s, forKey: id) != nil { try _checkInvariants() }
+    guard let items = ids.withUnsafeBufferPointer({ _IDTable.building(checking: $0) }) else {
+      try _checkInvariants()
+      preconditionFailure("two equal ids that the full check does not find")
+    }
+    _index = _IDIndex(sections: sections, items: items, itemIDs: ids)
   }
 
   /// Builds a one-section snapshot.
+  ///
+  /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
   public init(section: SectionID, content: Content? = nil, items: [Item]) throws(SnapshotError) {
     try self.init(sections: [Section(section, content: content, items: items)])
@@ -120,5 +137,6 @@ extension Snapshot {
     _reloadedItems = []
     _reconfiguredItems = []
     _reloadedSections = []
+    _index = nil
   }
 }

@@ -74,7 +74,8 @@ public struct StrategyTraits: Hashable, Sendable {
   }
 
   /// Whether a strategy with these traits can diff this pair: always, unless
-  /// it has no sections and the pair is not flat (``Snapshot/isFlat(with:)``).
+  /// it has no sections and the pair is not flat (one section a side, the
+  /// same id and content).
   @inlinable
   public func handles<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) -> Bool {
     handlesSections || old.isFlat(with: new)

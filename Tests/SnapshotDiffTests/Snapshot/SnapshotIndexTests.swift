@@ -1,0 +1,176 @@
+import DiffVerification
+@testable import SnapshotDiff
+import Testing
+
+/// Every edit, on success and on failure, against a plain model of the
+/// list (arrays searched id by id: the slow way), with the id index checked
+/// after each: random sequences, ids in and out of the snapshot.
+@Suite struct SnapshotIndexTests {
+  typealias Snap = Snapshot<String, String, String>
+
+  /// The list as arrays: what every edit must leave.
+  struct Model: Equatable {
+    var sections: [(id: String, items: [String])] = []
+    static func == (a: Model, b: Model) -> Bool {
+      a.sections.map(\.id) == b.sections.map(\.id) && a.sections.map(\.items) == b.sections.map(\.items)
+    }
+    var itemIDs: [String] { sections.flatMap(\.items) }
+    func place(of item: String) -> (section: Int, item: Int)? {
+      for (s, section) in sections.enumerated() {
+        if let i = section.items.firstIndex(of: item) { return (s, i) }
+      }
+      return nil
+    }
+    func section(_ id: String) -> Int? { sections.firstIndex { $0.id == id } }
+  }
+
+  static func model(of snapshot: Snap) -> Model {
+    Model(sections: snapshot.sectionIdentifiers.map { ($0, try! snapshot.itemIdentifiers(inSection: $0)) })
+  }
+
+  /// One random edit, on the snapshot and (where valid) on the model; the
+  /// model's verdict says whether the snapshot must throw.
+  static func edit(_ snap: inout Snap, _ model: inout Model, _ rng: inout SplitMix64) -> String {
+    func someItem() -> String { Bool.random(using: &rng) || model.itemIDs.isEmpty ? "i\(Int.random(in: 0..<40, using: &rng))" : model.itemIDs.randomElement(using: &rng)! }
+    func someSection() -> String { "s\(Int.random(in: 0..<8, using: &rng))" }
+    func newItems() -> [String] { (0..<Int.random(in: 0...3, using: &rng)).map { _ in someItem() } }
+    func unique(_ ids: [String]) -> Bool { Set(ids).count == ids.count }
+    let before = model
+    var expected = model
+    var valid = true
+    let name: String
+    var attempt: (inout Snap) throws(SnapshotEditError) -> Void
+    switch Int.random(in: 0..<11, using: &rng) {
+    case 0:
+      let ids = (0..<Int.random(in: 0...2, using: &rng)).map { _ in someSection() }
+      name = "appendSections \(ids)"
+      valid = unique(ids) && ids.allSatisfy { model.section($0) == nil }
+      if valid { expected.sections += ids.map { ($0, []) } }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in try snap.appendSections(ids) }
+    case 1:
+      let ids = [someSection()], anchor = someSection(), after = Bool.random(using: &rng)
+      name = "insertSections \(ids) \(after ? "after" : "before") \(anchor)"
+      valid = model.section(anchor) != nil && model.section(ids[0]) == nil
+      if valid { expected.sections.insert((ids[0], []), at: model.section(anchor)! + (after ? 1 : 0)) }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in
+        if after { try snap.insertSections(ids, afterSection: anchor) } else { try snap.insertSections(ids, beforeSection: anchor) }
+      }
+    case 2:
+      let ids = (0..<Int.random(in: 1...2, using: &rng)).map { _ in someSection() }
+      name = "deleteSections \(ids)"
+      valid = ids.allSatisfy { model.section($0) != nil }
+      if valid { expected.sections.removeAll { ids.contains($0.id) } }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in try snap.deleteSections(ids) }
+    case 3:
+      let id = someSection(), anchor = someSection(), after = Bool.random(using: &rng)
+      name = "moveSection \(id) \(after ? "after" : "before") \(anchor)"
+      valid = model.section(id) != nil && model.section(anchor) != nil && id != anchor
+      if valid {
+        let moved = expected.sections.remove(at: expected.section(id)!)
+        expected.sections.insert(moved, at: expected.section(anchor)! + (after ? 1 : 0))
+      }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in
+        if after { try snap.moveSection(id, afterSection: anchor) } else { try snap.moveSection(id, beforeSection: anchor) }
+      }
+    case 4, 5, 6:
+      let ids = newItems(), section: String? = Bool.random(using: &rng) ? someSection() : nil
+      name = "appendItems \(ids) to \(section ?? "the last")"
+      let s = section.map(model.section) ?? (model.sections.isEmpty ? nil : model.sections.count - 1)
+      valid = s != nil && unique(ids) && ids.allSatisfy { model.place(of: $0) == nil }
+      if valid { expected.sections[s!].items += ids }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in try snap.appendItems(ids, toSection: section) }
+    case 7:
+      let ids = newItems(), anchor = someItem(), after = Bool.random(using: &rng)
+      name = "insertItems \(ids) \(after ? "after" : "before") \(anchor)"
+      valid = model.place(of: anchor) != nil && unique(ids) && ids.allSatisfy { model.place(of: $0) == nil }
+      if valid {
+        let (s, i) = model.place(of: anchor)!
+        expected.sections[s].items.insert(contentsOf: ids, at: i + (after ? 1 : 0))
+      }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in
+        if after { try snap.insertItems(ids, afterItem: anchor) } else { try snap.insertItems(ids, beforeItem: anchor) }
+      }
+    case 8:
+      let ids = (0..<Int.random(in: 0...3, using: &rng)).map { _ in someItem() }
+      name = "deleteItems \(ids)"
+      valid = ids.allSatisfy { model.place(of: $0) != nil }
+      if valid { for s in expected.sections.indices { expected.sections[s].items.removeAll { ids.contains($0) } } }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in try snap.deleteItems(ids) }
+    case 9:
+      let id = someItem(), anchor = someItem(), after = Bool.random(using: &rng)
+      name = "moveItem \(id) \(after ? "after" : "before") \(anchor)"
+      valid = model.place(of: id) != nil && model.place(of: anchor) != nil && id != anchor
+      if valid {
+        let (s, i) = expected.place(of: id)!
+        expected.sections[s].items.remove(at: i)
+        let (t, j) = expected.place(of: anchor)!
+        expected.sections[t].items.insert(id, at: j + (after ? 1 : 0))
+      }
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in
+        if after { try snap.moveItem(id, afterItem: anchor) } else { try snap.moveItem(id, beforeItem: anchor) }
+      }
+    default:
+      let ids = [someItem()]
+      name = "reloadItems \(ids)"
+      valid = model.place(of: ids[0]) != nil
+      attempt = { (snap: inout Snap) throws(SnapshotEditError) in try snap.reloadItems(ids) }
+    }
+    let old = snap
+    do {
+      try attempt(&snap)
+      #expect(valid, "\(name) succeeded where UIKit raises")
+    } catch {
+      #expect(!valid, "\(name) threw \(error) on a valid edit")
+      #expect(snap == old && snap.reloadedItemIdentifiers == old.reloadedItemIdentifiers, "\(name) threw and changed the snapshot")
+      expected = before
+    }
+    model = expected
+    return name
+  }
+
+  @Test(arguments: 0..<60)
+  func randomEditsAgreeWithTheModel(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    // Half start from a snapshot a changeset made, which has no index yet.
+    var snap = Snap()
+    if seed % 2 == 1 {
+      let old = try Snap(sections: [.init("s0", items: [.init("i0"), .init("i1")]), .init("s1")])
+      let new = try Snap(sections: [.init("s1", items: [.init("i1")]), .init("s0", items: [.init("i2"), .init("i0")])])
+      snap = try Hashmap().changeset(from: old, to: new).apply(to: old)
+      #expect(snap._index == nil)
+    }
+    var model = Self.model(of: snap)
+    for step in 0..<80 {
+      let name = Self.edit(&snap, &model, &rng)
+      let context = "seed \(seed), step \(step): \(name)"
+      let agrees = Self.model(of: snap) == model
+      #expect(agrees, "\(context)")
+      #expect(snap._indexIsCurrent, "\(context): the index is stale")
+      #expect(snap.itemIdentifiers == model.itemIDs, "\(context)")
+      for id in model.itemIDs {
+        let (s, i) = model.place(of: id)!
+        #expect(snap.indexPath(of: id) == ItemPath(section: s, item: i), "\(context): \(id)")
+        #expect(snap.sectionIdentifier(containingItem: id) == model.sections[s].id && snap.contains(id))
+      }
+      for (s, section) in model.sections.enumerated() {
+        #expect(snap.indexOfSection(section.id) == s && (try? snap.numberOfItems(inSection: section.id)) == section.items.count)
+      }
+      #expect(snap.indexPath(of: "absent") == nil && !snap.contains("absent") && snap.indexOfSection("absent") == nil)
+      if !agrees { return }  // the first failure, not eighty
+    }
+  }
+
+  /// A copy shares the index until one of them is edited: the other keeps
+  /// its own ids (copy on write).
+  @Test func aCopyKeepsItsIndex() throws {
+    var a = Snap()
+    try a.appendSections(["s"])
+    try a.appendItems(["x", "y"])
+    var b = a
+    try b.appendItems(["z"])
+    try b.moveItem("x", afterItem: "z")
+    #expect(a.itemIdentifiers == ["x", "y"] && a.indexPath(of: "x") == ItemPath(section: 0, item: 0) && !a.contains("z"))
+    #expect(b.itemIdentifiers == ["y", "z", "x"] && b.indexPath(of: "x") == ItemPath(section: 0, item: 2))
+    #expect(a._indexIsCurrent && b._indexIsCurrent)
+  }
+}
