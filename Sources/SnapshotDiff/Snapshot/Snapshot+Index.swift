@@ -94,4 +94,3 @@ extension Snapshot {
   }
 }
 
-extension _IDIndex: Sendable where SectionID: Sendable, ItemID: Sendable {}

@@ -177,11 +177,21 @@ extension Snapshot {
   internal mutating func _mark(
     _ ids: [ItemID], in marks: WritableKeyPath<Self, [ItemID]>, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
-    for id in ids where _lookUp(item: id) == nil {
-      throw SnapshotEditError(operation, .itemNotFound(String(describing: id)))
+    _buildIndexIfNeeded()
+    // Each id found by the index and marked once, by its flat index: no
+    // set of ids hashed (a key path's append per id, and a `Set` of them,
+    // made a 5,000-item reload 1 ms).
+    var marked = [Bool](repeating: false, count: _items.count)
+    for id in self[keyPath: marks] { if let i = _lookUp(item: id) { marked[i] = true } }
+    var added: [ItemID] = []
+    for id in ids {
+      guard let i = _lookUp(item: id) else { throw SnapshotEditError(operation, .itemNotFound(String(describing: id))) }
+      if !marked[i] {
+        marked[i] = true
+        added.append(id)
+      }
     }
-    var marked = Set(self[keyPath: marks])
-    for id in ids where marked.insert(id).inserted { self[keyPath: marks].append(id) }
+    self[keyPath: marks].append(contentsOf: added)
   }
 
   /// Items marked by ``reloadItems(_:)`` since this snapshot was taken.
