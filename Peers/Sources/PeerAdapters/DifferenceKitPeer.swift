@@ -30,8 +30,8 @@ public struct DifferenceKitPeer: ConvertingStrategy {
       return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
         SnapshotDiff.Changeset.glued(
           staged.map { stage in
-            let items = stage.data.map { Item($0.id, content: $0.content) }
-            return (Self.batch(stage), [Section(section.id, content: section.content, items: items)])
+            let items = stage.data.map { SnapshotItem($0.id, content: $0.content) }
+            return (Self.batch(stage), [SnapshotSection(section.id, content: section.content, items: items)])
           }, from: old, by: traits)
       }
     }
@@ -39,7 +39,7 @@ public struct DifferenceKitPeer: ConvertingStrategy {
     return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
       SnapshotDiff.Changeset.glued(
         staged.map { stage in
-          let sections = stage.data.map { Section($0.model.id, content: $0.model.content, items: $0.elements.map { Item($0.id, content: $0.content) }) }
+          let sections = stage.data.map { SnapshotSection($0.model.id, content: $0.model.content, items: $0.elements.map { SnapshotItem($0.id, content: $0.content) }) }
           return (Self.batch(stage), sections)
         }, from: old, by: traits)
     }

@@ -32,7 +32,7 @@ public struct DifferentiatorPeer: ConvertingStrategy {
       func path(_ p: Differentiator.ItemPath) -> SnapshotDiff.ItemPath { .init(section: p.sectionIndex, item: p.itemIndex) }
       return SnapshotDiff.Changeset.glued(
         changes.map { change in
-          let sections = change.finalSections.map { Section($0.model.id, content: $0.model.content, items: $0.items.map { Item($0.id, content: $0.content) }) }
+          let sections = change.finalSections.map { SnapshotSection($0.model.id, content: $0.model.content, items: $0.items.map { SnapshotItem($0.id, content: $0.content) }) }
           let batch = UIKitBatch(
             deleteSections: change.deletedSections, insertSections: change.insertedSections, moveSections: change.movedSections,
             deleteItems: change.deletedItems.map(path), insertItems: change.insertedItems.map(path),

@@ -67,7 +67,7 @@ extension Changeset {
         if index >= 0 && index < after.count { return .init(index: index, section: after[index]) }
         return screen.sections.first.map { .init(index: index, section: $0) }
       }
-      stage.sectionMoves = batch.moveSections.map { Move(from: $0.from, to: $0.to) }
+      stage.sectionMoves = batch.moveSections.map { StageMove(from: $0.from, to: $0.to) }
       stage.sectionUpdates = batch.reloadSections.map { index in
         guard index >= 0 && index < screen.numberOfSections else { return .init(index: index, content: nil) }
         let id = screen.sectionIdentifiers[index]
@@ -78,7 +78,7 @@ extension Changeset {
         if let item = afterItem(path) { return .init(path: path, item: item) }
         return stand.map { .init(path: path, item: $0) }
       }
-      stage.itemMoves = batch.moveItems.map { Move(from: $0.from, to: $0.to) }
+      stage.itemMoves = batch.moveItems.map { StageMove(from: $0.from, to: $0.to) }
       stage.itemUpdates = batch.reloadItems.map { .init(path: $0, content: content(atOld: $0)) }
       stages.append(stage)
       // The first broken rule or mismatch is the verdict: what follows is
