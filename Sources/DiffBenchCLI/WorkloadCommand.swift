@@ -23,7 +23,7 @@ struct WorkloadCommand: ParsableCommand {
 
   func validate() throws {
     if !Workload.names.contains(name) { throw ValidationError("unknown workload '\(name)'; see `diffbench list`") }
-    if Workload.all.first(where: { $0.name == name })?.snapshotSubject != nil {
+    if Workload.all.first(where: { $0.name == name })?.isSnapshotOperation == true {
       throw ValidationError("'\(name)' is a snapshot operation: it has no pair or session to write")
     }
   }

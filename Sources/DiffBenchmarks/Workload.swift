@@ -33,7 +33,13 @@ package struct Workload: Sendable {
   /// The cells of a grid: every subject on each workload, the snapshot
   /// operations' one subject on theirs.
   package static func cellCount(_ workloads: [Workload], subjects: Int) -> Int {
-    workloads.reduce(0) { $0 + ($1.snapshotSubject == nil ? subjects : 1) }
+    workloads.reduce(0) { $0 + ($1.isSnapshotOperation ? 1 : subjects) }
+  }
+
+  /// Whether it is an operation on a snapshot rather than a diff.
+  package var isSnapshotOperation: Bool {
+    if case .snapshot = source { return true }
+    return false
   }
 
   /// The subject of a snapshot operation, alone in its cells; `nil` for a

@@ -35,6 +35,16 @@ extension Workload {
     return snapshot
   }
 
+  /// The timed call of an edit: a copy of `snapshot` edited, as an app
+  /// edits the snapshot the data source hands it.
+  static func editing(_ snapshot: Strings, _ edit: @escaping (inout Strings) -> Void) -> () -> Void {
+    {
+      var edited = snapshot
+      edit(&edited)
+      blackHole(edited)
+    }
+  }
+
   static func snapshot(_ name: String, items: Int, published: (Double, Double)? = nil, _ prepare: @escaping @Sendable () -> () -> Void) -> Workload {
     Workload(name: name, quick: true, items: items, source: .snapshot(SnapshotOperation(published: published, prepare: prepare)))
   }
@@ -62,11 +72,7 @@ extension Workload {
     },
     snapshot("snapshot-delete-5k-of-10k", items: 10_000, published: (2.45, 1.21)) {
       let snapshot = oneSection(labels(10_000)), doomed = Array(snapshot.itemIdentifiers.prefix(5_000))
-      return {
-        var edited = snapshot
-        try! edited.deleteItems(doomed)
-        blackHole(edited)
-      }
+      return editing(snapshot) { try! $0.deleteItems(doomed) }
     },
     snapshot("snapshot-delete-25-of-50-sections", items: 5_000, published: (1.85, 0.18)) {
       var snapshot = Strings()
@@ -74,19 +80,11 @@ extension Workload {
       try! snapshot.appendSections(sections)
       for s in 0..<50 { try! snapshot.appendItems(labels(100, "s\(s)"), toSection: sections[s]) }
       let doomed = stride(from: 0, to: 50, by: 2).map { sections[$0] }
-      return {
-        var edited = snapshot
-        try! edited.deleteSections(doomed)
-        blackHole(edited)
-      }
+      return editing(snapshot) { try! $0.deleteSections(doomed) }
     },
     snapshot("snapshot-reload-5k-of-10k", items: 10_000, published: (1.55, 0.099)) {
       let snapshot = oneSection(labels(10_000)), marked = Array(snapshot.itemIdentifiers.prefix(5_000))
-      return {
-        var edited = snapshot
-        try! edited.reloadItems(marked)
-        blackHole(edited)
-      }
+      return editing(snapshot) { try! $0.reloadItems(marked) }
     },
     snapshot("snapshot-item-identifiers-100x-10k", items: 10_000, published: (46.4, 0.051)) {
       let snapshot = oneSection(labels(10_000))

@@ -76,11 +76,7 @@ public struct Contender: Sendable {
       self.init(converter)
       return
     }
-    self.init(
-      strategy, checked: { .success(strategy.changeset(from: $0, to: $1)) },
-      prepared: { old, new in PreparedDiff(diff: { strategy.changeset(from: old, to: new) }, changeset: { $0 }) },
-      preparedInts: { old, new in PreparedDiff(diff: { strategy.changeset(from: old, to: new) }, changeset: { $0 }) },
-      dataSource: { DiffableDataSource(strategy: strategy) }, intDataSource: { DiffableDataSource(strategy: strategy) })
+    self.init(strategy, checked: { .success(strategy.changeset(from: $0, to: $1)) })
   }
 
   /// A strategy whose matching is validated before its stages are built.
@@ -96,8 +92,7 @@ public struct Contender: Sendable {
         Result { () throws(MatchingError) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
           .mapError { .matching($0) }
       },
-      prepared: { old, new in PreparedDiff(diff: { strategy.changeset(from: old, to: new) }, changeset: { $0 }) },
-      preparedInts: { old, new in PreparedDiff(diff: { strategy.changeset(from: old, to: new) }, changeset: { $0 }) },
+      // The data sources made here, where the matching initializer is chosen.
       dataSource: { DiffableDataSource(strategy: strategy) }, intDataSource: { DiffableDataSource(strategy: strategy) })
   }
 
@@ -112,8 +107,7 @@ public struct Contender: Sendable {
         prepared.diff()
         return (prepared.checkedChangeset() ?? .success(Changeset())).mapError { .glue($0) }  // never nil after diff()
       },
-      prepared: { strategy.prepareDiff(from: $0, to: $1) }, preparedInts: { strategy.prepareDiff(from: $0, to: $1) },
-      dataSource: { DiffableDataSource(strategy: strategy) }, intDataSource: { DiffableDataSource(strategy: strategy) })
+      prepared: { strategy.prepareDiff(from: $0, to: $1) }, preparedInts: { strategy.prepareDiff(from: $0, to: $1) })
   }
 
   /// One of the library's strategies, through the entry points compiled
@@ -127,27 +121,31 @@ public struct Contender: Sendable {
       checked: { old, new in
         Result { () throws(MatchingError) in try entry.checked(old, new) }.mapError { .matching($0) }
       },
-      prepared: { old, new in PreparedDiff(diff: { entry.changeset(old, new) }, changeset: { $0 }) },
-      preparedInts: { old, new in PreparedDiff(diff: { entry.intChangeset(old, new) }, changeset: { $0 }) },
       dataSource: entry.dataSource, intDataSource: entry.intDataSource, changeset: entry.changeset, intChangeset: entry.intChangeset)
   }
 
+  /// What is not given is the plain form: the changesets are the
+  /// strategy's own, the prepared diffs run them with nothing to convert,
+  /// the data sources take the strategy as a `DiffStrategy`.
   @inlinable
   init<S: DiffStrategy>(
     _ strategy: S,
     checked: @escaping @Sendable (StringSnapshot, StringSnapshot) -> Result<StringChangeset, Malformed>,
-    prepared: @escaping @Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>,
-    preparedInts: @escaping @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>,
-    dataSource: @escaping @Sendable () -> DiffableDataSource<String, String, String>,
-    intDataSource: @escaping @Sendable () -> DiffableDataSource<Int, Int, Int>,
+    prepared: (@Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>)? = nil,
+    preparedInts: (@Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>)? = nil,
+    dataSource: (@Sendable () -> DiffableDataSource<String, String, String>)? = nil,
+    intDataSource: (@Sendable () -> DiffableDataSource<Int, Int, Int>)? = nil,
     changeset: (@Sendable (StringSnapshot, StringSnapshot) -> StringChangeset)? = nil,
     intChangeset: (@Sendable (IntSnapshot, IntSnapshot) -> IntChangeset)? = nil
   ) {
     self.strategy = strategy
     (name, traits) = (strategy.name, strategy.traits)
-    _changeset = changeset ?? { strategy.changeset(from: $0, to: $1) }
-    _intChangeset = intChangeset ?? { strategy.changeset(from: $0, to: $1) }
-    (_checked, _prepared, _preparedInts) = (checked, prepared, preparedInts)
-    (_dataSource, _intDataSource) = (dataSource, intDataSource)
+    let changeset = changeset ?? { strategy.changeset(from: $0, to: $1) }
+    let intChangeset = intChangeset ?? { strategy.changeset(from: $0, to: $1) }
+    (_changeset, _intChangeset, _checked) = (changeset, intChangeset, checked)
+    _prepared = prepared ?? { old, new in PreparedDiff(diff: { changeset(old, new) }, changeset: { $0 }) }
+    _preparedInts = preparedInts ?? { old, new in PreparedDiff(diff: { intChangeset(old, new) }, changeset: { $0 }) }
+    _dataSource = dataSource ?? { DiffableDataSource(strategy: strategy) }
+    _intDataSource = intDataSource ?? { DiffableDataSource(strategy: strategy) }
   }
 }

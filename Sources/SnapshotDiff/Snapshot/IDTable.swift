@@ -143,6 +143,11 @@ internal struct _IDTable: Sendable {
 
   /// A table of `ids`, each at its offset: distinct ids, as a snapshot's are.
   @inlinable
+  static func building<ID: Hashable>(_ ids: [ID], usesHashValue: Bool = false) -> Self {
+    ids.withUnsafeBufferPointer { building($0, usesHashValue: usesHashValue) }
+  }
+
+  @inlinable
   static func building<ID: Hashable>(_ ids: UnsafeBufferPointer<ID>, usesHashValue: Bool = false) -> Self {
     var table = Self(capacity: ids.count, usesHashValue: usesHashValue)
     if !table.fill(ids) {

@@ -59,12 +59,12 @@ extension Snapshot {
         case .some(.none): k &+= 1
         case .some(.some):
           // Undone: the ids before it were entered.
-          index.items = index.itemIDs.withUnsafeBufferPointer { _IDTable.building($0) }
+          index.items = .building(index.itemIDs)
           throw SnapshotEditError(operation, .duplicateItem(String(describing: items[k].id)))
         case .none:
           // An id the fast hash cannot take: every id hashed with
           // `hashValue` from now on, and this batch entered again.
-          index.items = index.itemIDs.withUnsafeBufferPointer { _IDTable.building($0, usesHashValue: true) }
+          index.items = .building(index.itemIDs, usesHashValue: true)
           k = 0
         }
       }
@@ -80,7 +80,7 @@ extension Snapshot {
       }
       _items.insert(contentsOf: items, at: flat)
       index.itemIDs.insert(contentsOf: items.lazy.map { $0.id }, at: flat)
-      index.items = index.itemIDs.withUnsafeBufferPointer { _IDTable.building($0) }
+      index.items = .building(index.itemIDs)
     }
     for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] &+= items.count }
   }

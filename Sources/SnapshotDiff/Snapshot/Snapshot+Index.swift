@@ -21,7 +21,7 @@ internal final class _IDIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked
 
   @inlinable
   convenience init(sections: [SectionID: Int], itemIDs: [ItemID]) {
-    self.init(sections: sections, items: itemIDs.withUnsafeBufferPointer { _IDTable.building($0) }, itemIDs: itemIDs)
+    self.init(sections: sections, items: .building(itemIDs), itemIDs: itemIDs)
   }
 
   @inlinable
@@ -47,7 +47,7 @@ internal final class _IDIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked
   /// - Complexity: O(*n*) expected.
   @inlinable
   func reindexItems() {
-    items = itemIDs.withUnsafeBufferPointer { _IDTable.building($0) }
+    items = .building(itemIDs)
   }
 }
 
