@@ -2,14 +2,16 @@
 /// as the strategies' ``_PositionTable``, but growing, and shared between
 /// copies of a snapshot until one of them is edited (copy on write).
 ///
-/// Each slot is one `UInt64`: a tag (the hash's high bits, top bit set so
-/// that 0 means empty) and the item's flat index. The ids themselves stay in
-/// the snapshot's items: a probe compares tags first, and ids (`==`) only
-/// on a likely hit. Ids are hashed with ``_IDHash`` (a multiply-fold of an
-/// ASCII string's bytes or an `Int`), until an id it cannot take arrives
-/// (a string that is not ASCII): then every id is hashed again with
-/// `hashValue`. `Dictionary`'s SipHash made building 10,000 string ids
-/// about 860 instructions an id, most of the snapshot's build (counted).
+/// Each slot is one `UInt64`: a tag (the hash's high 32 bits, top bit set
+/// so that 0 means empty) and the item's flat index. An entry's home slot
+/// is taken from its tag, so growing moves entries without reading an id or
+/// hashing again (re-hashing made appending one item at a time cost twice
+/// the build). The ids themselves stay in the snapshot: a probe compares
+/// tags first, and ids (`==`) only on a likely hit. Ids are hashed with
+/// ``_IDHash`` (a multiply-fold of an ASCII string's bytes or an `Int`),
+/// until an id it cannot take arrives (a string that is not ASCII): then
+/// every id is hashed again with `hashValue`. `Dictionary`'s SipHash made
+/// building 10,000 string ids about 860 instructions an id (counted).
 ///
 /// - Complexity: O(1) expected per lookup and insertion, amortized over
 ///   the table's doublings.
@@ -31,6 +33,17 @@ internal struct _IDTable: Sendable {
 
     @inlinable
     deinit { slots.deallocate() }
+  }
+
+  /// How entering a batch of ids ended (``enter(_:at:after:)``).
+  @usableFromInline
+  enum Entering {
+    case entered
+    /// The id at this offset of the batch is held already, or earlier in
+    /// the batch; the ids before it were entered.
+    case duplicate(Int)
+    /// An id ``_IDHash`` cannot take: the table must switch to `hashValue`.
+    case needsHashValue
   }
 
   @usableFromInline var storage: Storage
@@ -60,6 +73,12 @@ internal struct _IDTable: Sendable {
     (UInt64(UInt(bitPattern: hash)) | 0x8000_0000_0000_0000) & 0xFFFF_FFFF_0000_0000
   }
 
+  /// The first slot to probe for an entry or tag: from the tag's low bits.
+  @inlinable @inline(__always)
+  static func home(_ entry: UInt64, mask: Int) -> Int {
+    Int(truncatingIfNeeded: entry &>> 32) & mask
+  }
+
   /// The id's hash in this table's scheme, or `nil` when ``_IDHash`` cannot
   /// take it (the table must switch to `hashValue` first).
   @inlinable @inline(__always)
@@ -72,16 +91,15 @@ internal struct _IDTable: Sendable {
   @inlinable @inline(__always)
   func index<ID: Hashable>(of id: ID, idAt: (Int) -> ID) -> Int {
     guard let hash = hash(id) else { return -1 }  // never entered: every id entered took this hash
-    return Self.probe(storage.slots, hash: hash) { idAt($0) == id }.index
+    return Self.probe(storage.slots, tag: Self.tag(hash)) { idAt($0) == id }.index
   }
 
-  /// Where a key with this hash for which `matches` holds is: its slot and
+  /// Where a key with this tag for which `matches` holds is: its slot and
   /// index, or the first empty slot on its way and -1.
   @inlinable @inline(__always)
-  static func probe(_ slots: UnsafeMutableBufferPointer<UInt64>, hash: Int, where matches: (Int) -> Bool) -> (slot: Int, index: Int) {
+  static func probe(_ slots: UnsafeMutableBufferPointer<UInt64>, tag: UInt64, where matches: (Int) -> Bool) -> (slot: Int, index: Int) {
     let mask = slots.count &- 1
-    let tag = Self.tag(hash)
-    var slot = hash & mask
+    var slot = home(tag, mask: mask)
     while true {
       let entry = slots[slot]
       if entry == 0 { return (slot, -1) }
@@ -93,12 +111,6 @@ internal struct _IDTable: Sendable {
     }
   }
 
-  /// Room for `count` ids in all, made at once before a batch is entered.
-  @inlinable
-  mutating func reserveCapacity<ID: Hashable>(_ count: Int, idAt: (Int) -> ID) {
-    if count &* 3 > storage.slots.count &* 2 { grow(toHold: count, idAt: idAt) }
-  }
-
   /// Copies the storage if another snapshot shares it.
   @inlinable @inline(__always)
   mutating func makeUnique() {
@@ -108,85 +120,70 @@ internal struct _IDTable: Sendable {
     storage = copy
   }
 
-  /// Records `index` for `id` unless an id equal to it is recorded: then
-  /// returns that one's index, and records nothing. `nil`: the id needs
-  /// `hashValue` and the table does not use it (the caller rebuilds it).
-  @inlinable @inline(__always)
-  mutating func insert<ID: Hashable>(_ id: ID, at index: Int, idAt: (Int) -> ID) -> Int?? {
-    guard let hash = hash(id) else { return nil }
-    makeUnique()
-    if (count &+ 1) &* 3 > storage.slots.count &* 2 { grow(toHold: count &+ 1, idAt: idAt) }
-    let (slot, found) = Self.probe(storage.slots, hash: hash) { idAt($0) == id }
-    guard found < 0 else { return .some(found) }
-    storage.slots[slot] = Self.tag(hash) | UInt64(UInt32(truncatingIfNeeded: index))
-    count &+= 1
-    return .some(nil)
-  }
-
-  /// Room for `count` ids in all without growing: the slots at least
-  /// doubled, every entry placed again (its id read back through `idAt`
-  /// and hashed anew).
+  /// Room for `count` ids in all without growing again: the slots at least
+  /// doubled, every entry placed again from its tag (no id read).
   @inlinable
-  mutating func grow<ID: Hashable>(toHold count: Int, idAt: (Int) -> ID) {
+  mutating func reserveCapacity(_ count: Int) {
+    makeUnique()
+    guard count &* 3 > storage.slots.count &* 2 else { return }
     let old = storage.slots
-    let size = Swift.max(old.count &* 2, Self.slotCount(for: count))
-    let bigger = Storage(slotCount: size, usesHashValue: storage.usesHashValue)
-    let mask = bigger.slots.count &- 1
+    let bigger = Storage(slotCount: Swift.max(old.count &* 2, Self.slotCount(for: count)), usesHashValue: storage.usesHashValue)
+    let slots = bigger.slots
+    let mask = slots.count &- 1
     for entry in old where entry != 0 {
-      let hash = hash(idAt(Int(UInt32(truncatingIfNeeded: entry))))!  // it took this hash when entered
-      var slot = hash & mask
-      while bigger.slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      bigger.slots[slot] = entry
+      var slot = Self.home(entry, mask: mask)
+      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+      slots[slot] = entry
     }
     storage = bigger
+  }
+
+  /// Enters a batch of ids, the one at offset *k* with flat index
+  /// `base + k`, checking each against the ids held (`held`, by flat
+  /// index below `base`) and the batch's earlier ones.
+  ///
+  /// - Complexity: O(*k*) expected for *k* ids, amortized over doublings.
+  @inlinable
+  mutating func enter<ID: Hashable>(_ ids: UnsafeBufferPointer<ID>, at base: Int, after held: UnsafeBufferPointer<ID>) -> Entering {
+    reserveCapacity(count &+ ids.count)
+    let slots = storage.slots
+    let mask = slots.count &- 1
+    let usesHashValue = storage.usesHashValue
+    let fast = _IDHash()
+    for k in 0..<ids.count {
+      let id = ids[k]
+      guard let hash = usesHashValue ? id.hashValue : fast(id) else { return .needsHashValue }
+      let tag = Self.tag(hash)
+      var slot = Self.home(tag, mask: mask)
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { break }
+        if entry & 0xFFFF_FFFF_0000_0000 == tag {
+          let i = Int(UInt32(truncatingIfNeeded: entry))
+          if (i < base ? held[i] : ids[i &- base]) == id { return .duplicate(k) }
+        }
+        slot = (slot &+ 1) & mask
+      }
+      slots[slot] = tag | UInt64(UInt32(truncatingIfNeeded: base &+ k))
+      count &+= 1
+    }
+    return .entered
   }
 
   /// A table of `ids`, each at its offset: distinct ids, as a snapshot's are.
   @inlinable
   static func building<ID: Hashable>(_ ids: [ID], usesHashValue: Bool = false) -> Self {
-    ids.withUnsafeBufferPointer { building($0, usesHashValue: usesHashValue) }
-  }
-
-  @inlinable
-  static func building<ID: Hashable>(_ ids: UnsafeBufferPointer<ID>, usesHashValue: Bool = false) -> Self {
-    var table = Self(capacity: ids.count, usesHashValue: usesHashValue)
-    if !table.fill(ids) {
-      table = Self(capacity: ids.count, usesHashValue: true)
-      _ = table.fill(ids)
-    }
-    return table
+    ids.withUnsafeBufferPointer { building(checking: $0, usesHashValue: usesHashValue)! }
   }
 
   /// A table of `ids`, each at its offset, or `nil` when two are equal.
   @inlinable
-  static func building<ID: Hashable>(checking ids: UnsafeBufferPointer<ID>) -> Self? {
-    var table = Self(capacity: ids.count)
-    var i = 0
-    while i < ids.count {
-      switch table.insert(ids[i], at: i, idAt: { ids[$0] }) {
-      case .some(.none): i &+= 1
-      case .some(.some): return nil
-      case .none:
-        table = Self(capacity: ids.count, usesHashValue: true)
-        i = 0
-      }
+  static func building<ID: Hashable>(checking ids: UnsafeBufferPointer<ID>, usesHashValue: Bool = false) -> Self? {
+    var table = Self(capacity: ids.count, usesHashValue: usesHashValue)
+    switch table.enter(ids, at: 0, after: ids) {
+    case .entered: return table
+    case .duplicate: return nil
+    case .needsHashValue: return building(checking: ids, usesHashValue: true)
     }
-    return table
-  }
-
-  /// Enters every id at its offset, in a table sized for them; `false` at
-  /// an id ``_IDHash`` cannot take.
-  @inlinable
-  mutating func fill<ID: Hashable>(_ ids: UnsafeBufferPointer<ID>) -> Bool {
-    let slots = storage.slots
-    let mask = slots.count &- 1
-    for i in 0..<ids.count {
-      guard let hash = hash(ids[i]) else { return false }
-      var slot = hash & mask
-      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      slots[slot] = Self.tag(hash) | UInt64(UInt32(truncatingIfNeeded: i))
-    }
-    count = ids.count
-    return true
   }
 }

@@ -28,14 +28,15 @@ extension Snapshot {
 
   /// Inserts items at a flat index, into section `s` (the index lies in
   /// that section's range, its end included), or throws naming the first
-  /// id the snapshot holds already (or `items` holds twice).
+  /// id the snapshot holds already (or the batch holds twice). `ids` are
+  /// the items' ids; `items` the items, or `nil` for items with no content.
   ///
   /// - Complexity: O(*k*) amortized for *k* items at the end of the last
   ///   non-empty section, plus O(*s*) for the sections after; O(*n*)
   ///   elsewhere (the items after are moved, and their index entries).
   @inlinable
   internal mutating func _insert(
-    _ items: [Item], at flat: Int, intoSection s: Int, for operation: SnapshotEditError.Operation
+    _ ids: [ItemID], items: [Item]?, at flat: Int, intoSection s: Int, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
     _buildIndexIfNeeded()
     // Taken out while they change, so that they are changed in place, never
@@ -48,41 +49,98 @@ extension Snapshot {
     let count = _items.count
     if flat == count {
       // At the end, the common case: each id entered once, checked on the way.
-      index.items.makeUnique()
-      index.itemIDs.withUnsafeBufferPointer { ids in index.items.reserveCapacity(count &+ items.count, idAt: { ids[$0] }) }
-      var k = 0
-      while k < items.count {
-        let entered = index.itemIDs.withUnsafeBufferPointer { ids in
-          index.items.insert(items[k].id, at: count &+ k, idAt: { $0 < count ? ids[$0] : items[$0 &- count].id })
+      var entering = _IDTable.Entering.entered
+      for _ in 0..<2 {
+        entering = ids.withUnsafeBufferPointer { new in
+          index.itemIDs.withUnsafeBufferPointer { held in index.items.enter(new, at: count, after: held) }
         }
-        switch entered {
-        case .some(.none): k &+= 1
-        case .some(.some):
-          // Undone: the ids before it were entered.
-          index.items = .building(index.itemIDs)
-          throw SnapshotEditError(operation, .duplicateItem(String(describing: items[k].id)))
-        case .none:
-          // An id the fast hash cannot take: every id hashed with
-          // `hashValue` from now on, and this batch entered again.
-          index.items = .building(index.itemIDs, usesHashValue: true)
-          k = 0
-        }
+        guard case .needsHashValue = entering else { break }
+        // An id the fast hash cannot take: every id hashed with `hashValue`
+        // from now on, and this batch entered again.
+        index.items = .building(index.itemIDs, usesHashValue: true)
       }
-      _items.append(contentsOf: items)
-      index.itemIDs.append(contentsOf: items.lazy.map { $0.id })
+      if case .duplicate(let k) = entering {
+        index.items = .building(index.itemIDs)  // the batch's ids before it were entered
+        throw SnapshotEditError(operation, .duplicateItem(String(describing: ids[k])))
+      }
+      if let items { _items.append(contentsOf: items) } else { _items.append(contentsOf: ids.lazy.map { Item($0) }) }
+      // A first batch is shared with the caller's array, not copied.
+      if index.itemIDs.isEmpty { index.itemIDs = ids } else { index.itemIDs.append(contentsOf: ids) }
     } else {
-      for k in items.indices {
-        let id = items[k].id
-        let there = index.itemIDs.withUnsafeBufferPointer { ids in index.items.index(of: id, idAt: { ids[$0] }) >= 0 }
-        if there || items[..<k].contains(where: { $0.id == id }) {
-          throw SnapshotEditError(operation, .duplicateItem(String(describing: id)))
+      var all = index.itemIDs
+      all.insert(contentsOf: ids, at: flat)
+      guard let table = all.withUnsafeBufferPointer({ _IDTable.building(checking: $0) }) else {
+        // The first id held already or earlier in the batch, named.
+        var seen = Set<ItemID>(minimumCapacity: ids.count)
+        let held = index.itemIDs
+        let id = ids.first { id in
+          held.withUnsafeBufferPointer { held in index.items.index(of: id, idAt: { held[$0] }) >= 0 } || !seen.insert(id).inserted
+        }!
+        throw SnapshotEditError(operation, .duplicateItem(String(describing: id)))
+      }
+      if let items { _items.insert(contentsOf: items, at: flat) } else { _items.insert(contentsOf: ids.lazy.map { Item($0) }, at: flat) }
+      index = (table, all)
+    }
+    for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] &+= ids.count }
+  }
+
+  /// Removes the items marked in `doomed` (by flat index; none before
+  /// `first`) in one pass: each section keeps its survivors in order, and
+  /// its start follows them. The item table is made anew.
+  ///
+  /// - Complexity: O(*n*) expected.
+  @inlinable
+  internal mutating func _removeItems(_ doomed: [Bool], from first: Int) {
+    guard let firstDoomed = doomed[first...].firstIndex(of: true) else { return }
+    let box = _index!
+    var ids = box.itemIDs
+    box.itemIDs = []  // held here alone while it changes: no copy
+    var kept = firstDoomed
+    var s = path(ofFlatIndex: firstDoomed).section
+    _items.withUnsafeMutableBufferPointer { items in
+      ids.withUnsafeMutableBufferPointer { ids in
+        for i in firstDoomed..<items.count {
+          while _sectionStarts[s &+ 1] <= i {
+            s &+= 1
+            _sectionStarts[s] = kept
+          }
+          guard !doomed[i] else { continue }
+          if kept != i {
+            items.swapAt(kept, i)
+            ids.swapAt(kept, i)
+          }
+          kept &+= 1
         }
       }
-      _items.insert(contentsOf: items, at: flat)
-      index.itemIDs.insert(contentsOf: items.lazy.map { $0.id }, at: flat)
-      index.items = .building(index.itemIDs)
     }
-    for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] &+= items.count }
+    for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] = kept }
+    _items.removeSubrange(kept...)
+    ids.removeSubrange(kept...)
+    box.itemIDs = ids
+    box.reindexItems()
+  }
+
+  /// Removes the sections marked in `doomed` (none before `first`), which
+  /// hold no items, in one pass.
+  ///
+  /// - Complexity: O(*s*) expected.
+  @inlinable
+  internal mutating func _removeEmptySections(_ doomed: [Bool], from first: Int) {
+    var kept = first
+    for s in first..<_sectionIDs.count where !doomed[s] {
+      if kept != s {
+        _sectionIDs.swapAt(kept, s)
+        _sectionContents.swapAt(kept, s)
+        _sectionStarts[kept] = _sectionStarts[s]
+      }
+      kept &+= 1
+    }
+    for s in kept..<_sectionIDs.count { _index!.sections[_sectionIDs[s]] = nil }
+    _sectionIDs.removeSubrange(kept...)
+    _sectionContents.removeSubrange(kept...)
+    _sectionStarts[kept] = _items.count
+    _sectionStarts.removeSubrange((kept &+ 1)...)
+    _reindexSections(from: first)
   }
 
   /// Removes the item at a flat index and returns it (the item table is

@@ -11,14 +11,7 @@ extension Snapshot {
   ///   sections after this one; where those hold items, O(*n*) (they move).
   @inlinable
   public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) throws(SnapshotEditError) {
-    let s: Int
-    if let section {
-      s = try _index(ofSection: section, for: .appendItems)
-    } else {
-      guard numberOfSections > 0 else { throw SnapshotEditError(.appendItems, .noSection) }
-      s = numberOfSections - 1
-    }
-    try _insert(items, at: _sectionStarts[s + 1], intoSection: s, for: .appendItems)
+    try _appendItems(items.map { $0.id }, items: items, toSection: section)
   }
 
   /// Appends items with no content, by identifier.
@@ -26,7 +19,19 @@ extension Snapshot {
   /// - Complexity: as ``appendItems(_:toSection:)-(_,_)``.
   @inlinable
   public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) throws(SnapshotEditError) {
-    try appendItems(ids.map { Item($0) }, toSection: section)
+    try _appendItems(ids, items: nil, toSection: section)
+  }
+
+  @inlinable
+  internal mutating func _appendItems(_ ids: [ItemID], items: [Item]?, toSection section: SectionID?) throws(SnapshotEditError) {
+    let s: Int
+    if let section {
+      s = try _index(ofSection: section, for: .appendItems)
+    } else {
+      guard numberOfSections > 0 else { throw SnapshotEditError(.appendItems, .noSection) }
+      s = numberOfSections - 1
+    }
+    try _insert(ids, items: items, at: _sectionStarts[s + 1], intoSection: s, for: .appendItems)
   }
 
   /// Inserts items just before an item, in its section.
@@ -36,7 +41,7 @@ extension Snapshot {
   /// - Complexity: O(*n*) for the items after it, which move.
   @inlinable
   public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) throws(SnapshotEditError) {
-    try _insertItems(items, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    try _insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: false, for: .insertItemsBefore)
   }
 
   /// Inserts items with no content just before an item.
@@ -44,7 +49,7 @@ extension Snapshot {
   /// - Complexity: as ``insertItems(_:beforeItem:)-(_,_)``.
   @inlinable
   public mutating func insertItems(_ ids: [ItemID], beforeItem anchor: ItemID) throws(SnapshotEditError) {
-    try insertItems(ids.map { Item($0) }, beforeItem: anchor)
+    try _insertItems(ids, items: nil, relativeTo: anchor, after: false, for: .insertItemsBefore)
   }
 
   /// Inserts items just after an item, in its section.
@@ -53,7 +58,7 @@ extension Snapshot {
   ///   amortized after the last item.
   @inlinable
   public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) throws(SnapshotEditError) {
-    try _insertItems(items, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    try _insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: true, for: .insertItemsAfter)
   }
 
   /// Inserts items with no content just after an item.
@@ -61,15 +66,15 @@ extension Snapshot {
   /// - Complexity: as ``insertItems(_:afterItem:)-(_,_)``.
   @inlinable
   public mutating func insertItems(_ ids: [ItemID], afterItem anchor: ItemID) throws(SnapshotEditError) {
-    try insertItems(ids.map { Item($0) }, afterItem: anchor)
+    try _insertItems(ids, items: nil, relativeTo: anchor, after: true, for: .insertItemsAfter)
   }
 
   @inlinable
   internal mutating func _insertItems(
-    _ items: [Item], relativeTo anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation
+    _ ids: [ItemID], items: [Item]?, relativeTo anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
     let i = try _flatIndex(ofItem: anchor, for: operation)
-    try _insert(items, at: i + (after ? 1 : 0), intoSection: path(ofFlatIndex: i).section, for: operation)
+    try _insert(ids, items: items, at: i + (after ? 1 : 0), intoSection: path(ofFlatIndex: i).section, for: operation)
   }
 
   /// Deletes items wherever they are.
@@ -83,31 +88,18 @@ extension Snapshot {
     _buildIndexIfNeeded()
     var doomed = [Bool](repeating: false, count: _items.count)
     var first = _items.count
-    for id in ids {
-      guard let i = _index!.index(of: id) else { throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: id))) }
-      doomed[i] = true
-      first = Swift.min(first, i)
-    }
-    guard first < _items.count else { return }
-    // One pass from the first deleted item: each section keeps its
-    // survivors, and its start follows them.
-    var kept = first
-    var s = path(ofFlatIndex: first).section
-    _items.withUnsafeMutableBufferPointer { items in
-      for i in first..<items.count {
-        while _sectionStarts[s + 1] <= i {
-          s += 1
-          _sectionStarts[s] = kept
-        }
-        guard !doomed[i] else { continue }
-        if kept != i { items.swapAt(kept, i) }
-        kept += 1
+    // The table and ids read from locals: through the class, every probe
+    // paid two exclusivity checks (counted).
+    let table = _index!.items, held = _index!.itemIDs
+    try held.withUnsafeBufferPointer { held throws(SnapshotEditError) in
+      for id in ids {
+        let i = table.index(of: id, idAt: { held[$0] })
+        guard i >= 0 else { throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: id))) }
+        doomed[i] = true
+        first = Swift.min(first, i)
       }
     }
-    for t in (s + 1)..<_sectionStarts.count { _sectionStarts[t] = kept }
-    _items.removeSubrange(kept...)
-    _index!.itemIDs.replaceSubrange(first..., with: _items[first...].lazy.map { $0.id })
-    _index!.reindexItems()
+    _removeItems(doomed, from: first)
     _dropStaleMarks()
   }
 
@@ -182,13 +174,22 @@ extension Snapshot {
     // set of ids hashed (a key path's append per id, and a `Set` of them,
     // made a 5,000-item reload 1 ms).
     var marked = [Bool](repeating: false, count: _items.count)
-    for id in self[keyPath: marks] { if let i = _lookUp(item: id) { marked[i] = true } }
     var added: [ItemID] = []
-    for id in ids {
-      guard let i = _lookUp(item: id) else { throw SnapshotEditError(operation, .itemNotFound(String(describing: id))) }
-      if !marked[i] {
-        marked[i] = true
-        added.append(id)
+    // The table and ids read from locals: through the class, every probe
+    // paid two exclusivity checks (counted).
+    let table = _index!.items, held = _index!.itemIDs
+    try held.withUnsafeBufferPointer { held throws(SnapshotEditError) in
+      for id in self[keyPath: marks] {
+        let i = table.index(of: id, idAt: { held[$0] })
+        if i >= 0 { marked[i] = true }
+      }
+      for id in ids {
+        let i = table.index(of: id, idAt: { held[$0] })
+        guard i >= 0 else { throw SnapshotEditError(operation, .itemNotFound(String(describing: id))) }
+        if !marked[i] {
+          marked[i] = true
+          added.append(id)
+        }
       }
     }
     self[keyPath: marks].append(contentsOf: added)

@@ -55,21 +55,26 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for the first
   ///   id the snapshot does not hold.
-  /// - Complexity: O(*n* + *s*) for the items and sections after the first
-  ///   one deleted, which move.
+  /// - Complexity: O(*n* + *s*), in one pass over the items and sections
+  ///   after the first one deleted, which move; the item table is made anew.
   @inlinable
   public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotEditError) {
-    for id in ids { _ = try _index(ofSection: id, for: .deleteSections) }
     _buildIndexIfNeeded()
-    var first = Int.max
     // Listing a section twice deletes it once, as a set of ids would.
+    var doomed = [Bool](repeating: false, count: numberOfSections)
+    var first = numberOfSections
     for id in ids {
-      guard let s = _index!.sections[id] else { continue }
+      let s = try _index(ofSection: id, for: .deleteSections)
+      doomed[s] = true
       first = Swift.min(first, s)
-      _ = _cutSection(at: s)
-      _reindexSections(from: s)
     }
-    if first < Int.max { _index!.reindexItems() }  // items left, or moved
+    guard first < numberOfSections else { return }
+    var doomedItems = [Bool](repeating: false, count: _items.count)
+    for s in first..<numberOfSections where doomed[s] {
+      for i in itemRange(ofSection: s) { doomedItems[i] = true }
+    }
+    _removeItems(doomedItems, from: _sectionStarts[first])
+    _removeEmptySections(doomed, from: first)
     _dropStaleMarks()
   }
 

@@ -23,6 +23,21 @@ public struct SnapshotEditError: Error, Hashable, Sendable {
     case reconfigureItems = "reconfigureItems(_:)"
     case numberOfItemsInSection = "numberOfItems(inSection:)"
     case itemIdentifiersInSection = "itemIdentifiers(inSection:)"
+    // A section snapshot's (``SectionSnapshot``), by UIKit's signatures.
+    case append = "append(_:to:)"
+    case insertBefore = "insert(_:before:)"
+    case insertAfter = "insert(_:after:)"
+    case delete = "delete(_:)"
+    case expand = "expand(_:)"
+    case collapse = "collapse(_:)"
+    case replaceChildren = "replace(childrenOf:using:)"
+    case snapshotOfParent = "snapshot(of:includingParent:)"
+    case level = "level(of:)"
+    case parent = "parent(of:)"
+    // The data source's section snapshot and reordering calls.
+    case applyToSection = "apply(_:to:animatingDifferences:)"
+    case snapshotForSection = "snapshot(for:)"
+    case reorder = "reorderItem(from:to:)"
   }
 
   /// What was wrong, with the identifier's description.
@@ -41,6 +56,12 @@ public struct SnapshotEditError: Error, Hashable, Sendable {
     case sectionRelativeToItself(String)
     /// Items appended with no section named, to a snapshot with no section.
     case noSection
+    /// An item placed among its own descendants.
+    case itemInsideItself(String)
+    /// An index path the screen does not show.
+    case pathNotFound(String)
+    /// The app's handler refused (`canReorderItem`).
+    case refusedByHandler(String)
   }
 
   public var operation: Operation
@@ -64,6 +85,9 @@ extension SnapshotEditError: CustomStringConvertible {
     case .itemRelativeToItself(let id): what = "item \"\(id)\" cannot move relative to itself"
     case .sectionRelativeToItself(let id): what = "section \"\(id)\" cannot move relative to itself"
     case .noSection: what = "the snapshot has no section to append to"
+    case .itemInsideItself(let id): what = "item \"\(id)\" cannot be placed among its own descendants"
+    case .pathNotFound(let path): what = "no item at \(path)"
+    case .refusedByHandler(let id): what = "canReorderItem refused item \"\(id)\""
     }
     return "\(operation.rawValue): \(what)"
   }

@@ -29,7 +29,18 @@ internal struct _IDHash {
   func callAsFunction<ID: Hashable>(_ id: ID) -> Int? {
     if ID.self == String.self {
       let string = unsafeBitCast(id, to: String.self)
-      // Native and small strings are contiguous; anything else falls back.
+      #if _pointerBitWidth(_64)
+      // A small ASCII string (up to 15 bytes, most ids) holds its bytes in
+      // its own two words, zero-padded, under a top nibble of 0xE (immortal,
+      // ASCII, small: the standard library's `_StringObject`). Read in place,
+      // as `hashASCII` reads the same bytes of any other string: reaching
+      // them through `utf8` cost a third of building a snapshot (counted).
+      let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+      if high &>> 60 == 0xE {
+        return hashShort(low, high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: (high &>> 56) & 0xF))
+      }
+      #endif
+      // Native strings are contiguous; anything else falls back.
       return string.utf8.withContiguousStorageIfAvailable { hashASCII($0) } ?? nil
     }
     if ID.self == Int.self {
@@ -64,49 +75,42 @@ internal struct _IDHash {
   @usableFromInline static let p1: UInt64 = 0xe703_7ed1_a0b4_28db
   @usableFromInline static let p2: UInt64 = 0x8ebc_6af0_9c88_c6e3
 
+  /// The hash of up to 15 ASCII bytes given as two little-endian words,
+  /// zero-padded, or `nil` if any byte is not ASCII.
+  @inlinable @inline(__always)
+  func hashShort(_ a: UInt64, _ b: UInt64, count: Int) -> Int? {
+    guard (a | b) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    let h = Self.mix(a ^ Self.p1, b ^ seed ^ Self.p0)
+    return Int(truncatingIfNeeded: Self.mix(h ^ Self.p2, UInt64(count) ^ Self.p1))
+  }
+
   /// The hash of ASCII bytes, or `nil` if any byte is not ASCII. Reads every
-  /// byte once, as overlapping unaligned words.
+  /// byte once, as overlapping unaligned words; up to 15 bytes as
+  /// ``hashShort(_:_:count:)`` does, so that a string hashes alike however
+  /// it is stored.
   @inlinable @inline(__always)
   func hashASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let count = bytes.count
-    guard let p = UnsafeRawPointer(bytes.baseAddress), count > 0 else {
-      return Int(truncatingIfNeeded: Self.mix(seed ^ Self.p0, Self.p1))
-    }
-    @inline(__always) func word4(_ offset: Int) -> UInt64 {
-      UInt64(p.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    guard count > 15, let p = UnsafeRawPointer(bytes.baseAddress) else {
+      var words: (UInt64, UInt64) = (0, 0)
+      if count > 0 { withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) } }
+      return hashShort(UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), count: count)
     }
     @inline(__always) func word8(_ offset: Int) -> UInt64 {
-      p.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      UInt64(littleEndian: p.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
-    var a: UInt64, b: UInt64
-    var seen: UInt64  // every byte read, or-ed: its high bits say "not ASCII"
+    var seen: UInt64 = 0  // every byte read, or-ed: its high bits say "not ASCII"
     var h = seed ^ Self.p0
-    if count <= 16 {
-      if count >= 4 {
-        // Four words of four bytes, overlapping, cover 4...16 bytes.
-        let step = (count >> 3) << 2
-        a = (word4(0) << 32) | word4(step)
-        b = (word4(count &- 4) << 32) | word4(count &- 4 &- step)
-      } else {
-        // First, middle and last byte cover 1...3 bytes.
-        a = UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1])
-        b = 0
-      }
-      seen = a | b
-    } else {
-      seen = 0
-      var offset = 0
-      while count &- offset > 16 {
-        let x = word8(offset), y = word8(offset &+ 8)
-        seen |= x | y
-        h = Self.mix(x ^ Self.p1, y ^ h)
-        offset &+= 16
-      }
-      // The last 16 bytes, overlapping the block before.
-      a = word8(count &- 16)
-      b = word8(count &- 8)
-      seen |= a | b
+    var offset = 0
+    while count &- offset > 16 {
+      let x = word8(offset), y = word8(offset &+ 8)
+      seen |= x | y
+      h = Self.mix(x ^ Self.p1, y ^ h)
+      offset &+= 16
     }
+    // The last 16 bytes, overlapping the block before.
+    let a = word8(count &- 16), b = word8(count &- 8)
+    seen |= a | b
     guard seen & 0x8080_8080_8080_8080 == 0 else { return nil }
     h = Self.mix(a ^ Self.p1, b ^ h)
     return Int(truncatingIfNeeded: Self.mix(h ^ Self.p2, UInt64(count) ^ Self.p1))

@@ -41,9 +41,21 @@ import Testing
       var appended = ""
       for _ in 0..<length { appended.append("a") }
       let sliced = String(("xy" + literal + "z").dropFirst(2).dropLast())
+      // Heap storage even when short: the small-string path and the byte
+      // path must agree.
+      var reserved = ""
+      reserved.reserveCapacity(80)
+      reserved.append(literal)
       #expect(hash(literal) != nil)
       #expect(hash(literal) == hash(appended))
       #expect(hash(literal) == hash(sliced))
+      #expect(hash(literal) == hash(reserved))
+      let digits = String((0..<length).map { Character(String($0 % 10)) })
+      var reservedDigits = ""
+      reservedDigits.reserveCapacity(80)
+      reservedDigits.append(digits)
+      #expect(hash(digits) == hash(reservedDigits), "length \(length)")
+      #expect(hash(digits) == Array(digits.utf8).withUnsafeBufferPointer { hash.hashASCII($0) })
       if length > 0 {
         // A non-ASCII byte at the start, middle or end is always seen.
         for at in [0, length / 2, length - 1] {
@@ -70,9 +82,12 @@ import Testing
     #expect(Set(hashes).count == ids.count)
     let slots = Set(hashes.map { $0 & 1023 })
     let tags = Set(hashes.map { UInt(bitPattern: $0) >> 54 })
+    // A snapshot's id table takes its slot from the tag's low bits.
+    let tagSlots = Set(hashes.map { (UInt(bitPattern: $0) >> 32) & 1023 })
     // 4096 (or 1000 for width 3) keys into 1024 bins fill most of them.
     let expected = min(ids.count, 1024) * 6 / 10
-    #expect(slots.count >= expected && tags.count >= expected, "width \(width): \(slots.count), \(tags.count)")
+    #expect(slots.count >= expected && tags.count >= expected && tagSlots.count >= expected,
+            "width \(width): \(slots.count), \(tags.count), \(tagSlots.count)")
   }
 
   @Test func intIdsSpreadAndDiffExactly() throws {

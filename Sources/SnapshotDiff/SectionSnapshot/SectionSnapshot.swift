@@ -1,0 +1,76 @@
+/// One section's items as a forest, expanded and collapsed: the headless
+/// `NSDiffableDataSourceSectionSnapshot` (UIKit, iOS 14), with its member
+/// names and semantics.
+///
+/// Source: Apple's API reference for `NSDiffableDataSourceSectionSnapshot`
+/// (developer.apple.com/documentation/uikit/nsdiffabledatasourcesectionsnapshot-swift.struct)
+/// and WWDC 2020 session 10045, "Advances in diffable data sources":
+/// - items are collapsed until expanded; root items are at level 0;
+/// - ``items`` lists every item depth first (a parent before its children),
+///   ``visibleItems`` those whose ancestors are all expanded: the rows the
+///   section shows, which the data source diffs when it applies one;
+/// - an id is in a section snapshot once; where UIKit raises (a duplicate
+///   id, a parent or anchor not found), this throws ``SnapshotEditError``
+///   and stays as it was.
+///
+/// ```swift
+/// var sidebar = SectionSnapshot<String, String>()
+/// try sidebar.append(["Library", "Playlists"])
+/// try sidebar.append(["Recently Added", "Artists"], to: "Library")
+/// try sidebar.expand(["Library"])
+/// sidebar.visibleItems  // ["Library", "Recently Added", "Artists", "Playlists"]
+/// ```
+///
+/// Item ids and contents are as in ``Snapshot``: the content is what a
+/// reload compares.
+public struct SectionSnapshot<ItemID: Hashable, Content: Equatable> {
+  public typealias Item = SnapshotItem<ItemID, Content>
+
+  /// One item: its content, parent, children in order, and whether it is expanded.
+  @usableFromInline
+  struct _Node {
+    @usableFromInline var content: Content?
+    @usableFromInline var parent: ItemID?
+    @usableFromInline var children: [ItemID]
+    @usableFromInline var isExpanded: Bool
+
+    @inlinable
+    init(content: Content?, parent: ItemID?) {
+      self.content = content
+      self.parent = parent
+      children = []
+      isExpanded = false
+    }
+  }
+
+  /// Every item by id.
+  @usableFromInline var _nodes: [ItemID: _Node]
+  /// The items at level 0, in order.
+  @usableFromInline var _roots: [ItemID]
+
+  /// An empty section snapshot.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init() {
+    _nodes = [:]
+    _roots = []
+  }
+}
+
+extension SectionSnapshot: Equatable {
+  /// Equal when they hold the same items with the same contents, in the
+  /// same places, expanded alike.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs._roots == rhs._roots && lhs._nodes.count == rhs._nodes.count
+      && lhs._nodes.allSatisfy { id, node in
+        guard let other = rhs._nodes[id] else { return false }
+        return node.content == other.content && node.parent == other.parent
+          && node.children == other.children && node.isExpanded == other.isExpanded
+      }
+  }
+}
+
+extension SectionSnapshot._Node: Sendable where ItemID: Sendable, Content: Sendable {}
+extension SectionSnapshot: Sendable where ItemID: Sendable, Content: Sendable {}
