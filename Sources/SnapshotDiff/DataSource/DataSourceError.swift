@@ -10,6 +10,10 @@ public enum DataSourceError: Error, Equatable, Sendable {
   /// The stages apply but do not reach the snapshot: the screen would show
   /// the wrong list (where they first differ).
   case wrongResult(strategy: String, String)
+  /// A section snapshot applied, an expansion or a reorder that UIKit
+  /// would refuse (raise on): an item another section holds, an item or
+  /// path not found, or `canReorderItem` said no.
+  case invalidEdit(SnapshotEditError)
 }
 
 extension DataSourceError: CustomStringConvertible {
@@ -18,6 +22,7 @@ extension DataSourceError: CustomStringConvertible {
     case let .invalidMatching(strategy, error): return "\(strategy): invalid matching: \(error)"
     case let .brokenStage(strategy, error): return "\(strategy): \(error)"
     case let .wrongResult(strategy, difference): return "\(strategy): the updates do not reach the snapshot: \(difference)"
+    case let .invalidEdit(error): return "\(error)"
     }
   }
 }

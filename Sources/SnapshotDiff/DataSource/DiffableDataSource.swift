@@ -29,6 +29,13 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   public private(set) var updates: [CollectionViewUpdate] = []
   /// Where applied snapshots are written as a trace, while recording.
   private var recorder: TraceRecorder?
+  /// The section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``,
+  /// while their sections show their visible items.
+  @usableFromInline internal var _sectionSnapshots: [SectionID: SectionSnapshot<ItemID, Content>] = [:]
+  /// What runs as a row is expanded or collapsed (``expand(_:)``, ``collapse(_:)``).
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers()
+  /// What runs as a row is dragged to another place (``reorderItem(from:to:)``).
+  public var reorderingHandlers = ReorderingHandlers()
 
   /// An empty data source, diffing with ``Hashmap``.
   @inlinable
@@ -173,6 +180,12 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   func commit(_ shown: Snapshot, _ applied: [CollectionViewUpdate]) {
     current = shown
     updates += applied
+    // A section snapshot stays only while its section shows its rows.
+    if !_sectionSnapshots.isEmpty {
+      _sectionSnapshots = _sectionSnapshots.filter { section, sectionSnapshot in
+        shown._items(inSection: section).map { $0.elementsEqual(sectionSnapshot.visibleItemsWithContent) } ?? false
+      }
+    }
     // A recording that fails stops; the screen's state does not depend on it.
     do {
       try recorder?.record(shown, name: "apply \(recorder?.count ?? 0)")

@@ -135,4 +135,12 @@ extension Snapshot {
   public func sectionIdentifier(containingItem id: ItemID) -> SectionID? {
     indexPath(of: id).map { _sectionIDs[$0.section] }
   }
+
+  /// The items of a section, or `nil` when it is not held.
+  ///
+  /// - Complexity: O(1) expected with an index.
+  @inlinable
+  internal func _items(inSection id: SectionID) -> ArraySlice<Item>? {
+    _lookUp(section: id).map { _items[itemRange(ofSection: $0)] }
+  }
 }

@@ -1,0 +1,140 @@
+import SnapshotDiff
+import Testing
+
+/// The data source's outline calls: a section snapshot applied, rows
+/// expanded and collapsed as a tap would with the handlers in UIKit's
+/// order, and rows reordered by drag with the transaction UIKit hands over.
+@Suite struct OutlineDataSourceTests {
+  typealias Source = DiffableDataSource<String, String, String>
+  typealias Outline = SectionSnapshot<String, String>
+
+  func sidebar() throws -> Outline {
+    var outline = Outline()
+    try outline.append(["Library", "Playlists"])
+    try outline.append(["Recently Added", "Artists"], to: "Library")
+    try outline.append(["A", "B"], to: "Artists")
+    return outline
+  }
+
+  @Test(arguments: ["hashmap", "heckel", "myers", "naive", "stdlib"])
+  func expandAndCollapseDiffTheVisibleRows(strategyName: String) throws {
+    let strategy: any DiffStrategy = [Hashmap(), Heckel(), Myers(), Naive(), Stdlib()].first { $0.name == strategyName }!
+    let source = Source(strategy: strategy)
+    var header = Snap()
+    try header.appendSections(["header"])
+    try header.appendItems(["title"])
+    try source.apply(header)
+    try source.apply(try sidebar(), to: "sidebar")
+    #expect(source.snapshot().sectionIdentifiers == ["header", "sidebar"])
+    #expect(try source.snapshot().itemIdentifiers(inSection: "sidebar") == ["Library", "Playlists"])
+    #expect(try source.snapshot(for: "sidebar") == sidebar())
+    #expect(try source.expand("Library"))
+    #expect(try source.snapshot().itemIdentifiers(inSection: "sidebar") == ["Library", "Recently Added", "Artists", "Playlists"])
+    // Expanding shows the children: inserted below the parent, nothing else
+    // touched (by the strategies that keep every kept item).
+    if !strategy.traits.reinsertsKeptItems {
+      #expect(source.updates.last == .batchUpdates([.insertItems([path(1, 1), path(1, 2)])], animated: true))
+    }
+    #expect(try source.expand("Artists"))
+    #expect(try !source.expand("Artists"))  // expanded already: nothing to do
+    #expect(try source.collapse("Library"))
+    #expect(try source.snapshot().itemIdentifiers(inSection: "sidebar") == ["Library", "Playlists"])
+    if !strategy.traits.reinsertsKeptItems {
+      #expect(source.updates.last == .batchUpdates([.deleteItems([path(1, 1), path(1, 2), path(1, 3), path(1, 4)])], animated: true))
+    }
+    #expect(try source.snapshot(for: "sidebar").isExpanded("Artists"))
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.expand, .itemNotFound("title")))) { try source.expand("title") }
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.snapshotForSection, .sectionNotFound("nope")))) { try source.snapshot(for: "nope") }
+    // A section without a section snapshot reads as a flat one.
+    #expect(try source.snapshot(for: "header").items == ["title"])
+  }
+
+  @Test func handlersRunInUIKitsOrderAndCanRefuseOrSupplyChildren() throws {
+    let source = Source()
+    try source.apply(try sidebar(), to: "sidebar")
+    var calls: [String] = []
+    source.sectionSnapshotHandlers.shouldExpandItem = { calls.append("shouldExpand \($0)"); return $0 != "Playlists" }
+    source.sectionSnapshotHandlers.willExpandItem = { calls.append("willExpand \($0)") }
+    source.sectionSnapshotHandlers.shouldCollapseItem = { calls.append("shouldCollapse \($0)"); return true }
+    source.sectionSnapshotHandlers.willCollapseItem = { calls.append("willCollapse \($0)") }
+    source.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+      calls.append("snapshotFor \(parent) \(children.items)")
+      var loaded = children
+      try! loaded.append(["\(parent) loaded"])
+      return loaded
+    }
+    #expect(try !source.expand("Playlists"))
+    #expect(calls == ["shouldExpand Playlists"])
+    #expect(try source.expand("Library"))
+    #expect(calls.dropFirst() == ["shouldExpand Library", "willExpand Library", "snapshotFor Library [\"Recently Added\", \"Artists\", \"A\", \"B\"]"])
+    #expect(try source.snapshot().itemIdentifiers(inSection: "sidebar") == ["Library", "Recently Added", "Artists", "Library loaded", "Playlists"])
+    calls = []
+    #expect(try source.collapse("Library"))
+    #expect(calls == ["shouldCollapse Library", "willCollapse Library"])
+  }
+
+  @Test func aSectionSnapshotMayNotHoldAnotherSectionsItem() throws {
+    let source = Source()
+    try source.apply(snap([("header", ["Library"])]))
+    let before = source.snapshot()
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.applyToSection, .duplicateItem("Library")))) {
+      try source.apply(try sidebar(), to: "sidebar")
+    }
+    #expect(source.snapshot() == before)
+  }
+
+  @Test func reorderHandsOverATransactionWhoseDifferencesApply() throws {
+    let source = Source()
+    try source.apply(snap([("favorites", ["a", "b", "c", "d"]), ("others", ["e", "f"])]))
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.reorder, .refusedByHandler("a")))) {
+      try source.reorderItem(from: path(0, 0), to: path(0, 2))
+    }
+    var calls: [String] = []
+    source.reorderingHandlers.canReorderItem = { $0 != "f" }
+    source.reorderingHandlers.willReorder = { calls.append("will \($0.finalSnapshot.itemIdentifiers)") }
+    source.reorderingHandlers.didReorder = { _ in calls.append("did") }
+    let updates = source.updates
+    let transaction = try source.reorderItem(from: path(0, 0), to: path(0, 2))
+    #expect(try source.snapshot().itemIdentifiers(inSection: "favorites") == ["b", "c", "a", "d"])
+    #expect(calls == ["will [\"b\", \"c\", \"a\", \"d\", \"e\", \"f\"]", "did"])
+    #expect(source.updates == updates, "the collection view moved the cell itself")
+    #expect(transaction.initialSnapshot.itemIdentifiers == ["a", "b", "c", "d", "e", "f"])
+    #expect(transaction.finalSnapshot == source.snapshot())
+    // Apple's sample applies each difference to the app's own arrays.
+    #expect(transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference) == transaction.finalSnapshot.itemIdentifiers)
+    #expect(transaction.sectionTransactions.map(\.sectionIdentifier) == ["favorites"])
+    let favorites = transaction.sectionTransactions[0]
+    #expect(["a", "b", "c", "d"].applying(favorites.difference) == ["b", "c", "a", "d"])
+    #expect(favorites.initialSnapshot.items == ["a", "b", "c", "d"] && favorites.finalSnapshot.items == ["b", "c", "a", "d"])
+    // Across sections: one transaction per section, each applying.
+    let across = try source.reorderItem(from: path(0, 3), to: path(1, 2))
+    #expect(try source.snapshot().itemIdentifiers(inSection: "others") == ["e", "f", "d"])
+    #expect(across.sectionTransactions.map(\.sectionIdentifier) == ["favorites", "others"])
+    for section in across.sectionTransactions {
+      #expect(section.initialSnapshot.items.applying(section.difference) == section.finalSnapshot.items)
+    }
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.reorder, .refusedByHandler("f")))) {
+      try source.reorderItem(from: path(1, 1), to: path(1, 0))
+    }
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.reorder, .pathNotFound("[1, 9]")))) {
+      try source.reorderItem(from: path(1, 0), to: path(1, 9))
+    }
+    #expect(throws: DataSourceError.invalidEdit(SnapshotEditError(.reorder, .pathNotFound("[5, 0]")))) {
+      try source.reorderItem(from: path(5, 0), to: path(1, 0))
+    }
+  }
+
+  @Test func reorderInAnOutlineMovesTheRowWithItsChildren() throws {
+    let source = Source()
+    source.reorderingHandlers.canReorderItem = { _ in true }
+    var outline = try sidebar()
+    try outline.expand(["Library"])
+    try source.apply(outline, to: "sidebar")
+    // Library, Recently Added, Artists, Playlists: Artists dragged to the top.
+    let transaction = try source.reorderItem(from: path(0, 2), to: path(0, 0))
+    #expect(try source.snapshot().itemIdentifiers(inSection: "sidebar") == ["Artists", "Library", "Recently Added", "Playlists"])
+    let final = try source.snapshot(for: "sidebar")
+    #expect(try final.snapshot(of: "Artists").items == ["A", "B"] && final.rootItems == ["Artists", "Library", "Playlists"])
+    #expect(transaction.sectionTransactions[0].finalSnapshot == final)
+  }
+}

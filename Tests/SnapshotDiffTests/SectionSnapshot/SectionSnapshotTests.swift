@@ -1,0 +1,204 @@
+import DiffVerification
+import SnapshotDiff
+import Testing
+
+/// `SectionSnapshot` held to Apple's documented semantics, and random edit
+/// sequences held to a model of another shape: the outline as one flat
+/// list of (id, level, expanded) rows, depth first, edited by index.
+@Suite struct SectionSnapshotTests {
+  typealias Outline = SectionSnapshot<String, String>
+
+  /// Library › (Recently Added, Artists › (A, B)), Playlists › (Mix).
+  static func sidebar() throws -> Outline {
+    var outline = Outline()
+    try outline.append(["Library", "Playlists"])
+    try outline.append(["Recently Added", "Artists"], to: "Library")
+    try outline.append(["A", "B"], to: "Artists")
+    try outline.append(["Mix"], to: "Playlists")
+    return outline
+  }
+
+  @Test func itemsAreDepthFirstAndCollapsedUntilExpanded() throws {
+    var outline = try Self.sidebar()
+    #expect(outline.items == ["Library", "Recently Added", "Artists", "A", "B", "Playlists", "Mix"])
+    #expect(outline.rootItems == ["Library", "Playlists"])
+    #expect(outline.visibleItems == ["Library", "Playlists"])
+    #expect(try outline.level(of: "Library") == 0 && outline.level(of: "Artists") == 1 && outline.level(of: "B") == 2)
+    #expect(try outline.parent(of: "B") == "Artists" && outline.parent(of: "Library") == nil)
+    #expect(!outline.isVisible("Artists") && outline.isVisible("Playlists"))
+    try outline.expand(["Library"])
+    #expect(outline.visibleItems == ["Library", "Recently Added", "Artists", "Playlists"])
+    #expect(outline.isVisible("Artists") && !outline.isVisible("A"))
+    try outline.expand(["Artists"])
+    #expect(outline.visibleItems == ["Library", "Recently Added", "Artists", "A", "B", "Playlists"])
+    // Collapsing an ancestor hides the expanded descendants; they stay expanded.
+    try outline.collapse(["Library"])
+    #expect(outline.visibleItems == ["Library", "Playlists"] && outline.isExpanded("Artists"))
+    #expect(outline.index(of: "A") == 3 && outline.index(of: "nope") == nil)
+    #expect(outline.contains("Mix") && !outline.contains("nope"))
+  }
+
+  @Test func refusedEditsThrowNamingTheCallAndChangeNothing() throws {
+    var outline = try Self.sidebar()
+    let before = outline
+    #expect(throws: SnapshotEditError(.append, .duplicateItem("A"))) { try outline.append(["new", "A"], to: "Playlists") }
+    #expect(throws: SnapshotEditError(.append, .duplicateItem("x"))) { try outline.append(["x", "x"]) }
+    #expect(throws: SnapshotEditError(.append, .itemNotFound("nope"))) { try outline.append(["x"], to: "nope") }
+    #expect(throws: SnapshotEditError(.insertBefore, .itemNotFound("nope"))) { try outline.insert(["x"], before: "nope") }
+    #expect(throws: SnapshotEditError(.insertAfter, .duplicateItem("Mix"))) { try outline.insert(["Mix"], after: "A") }
+    #expect(throws: SnapshotEditError(.delete, .itemNotFound("nope"))) { try outline.delete(["A", "nope"]) }
+    #expect(throws: SnapshotEditError(.expand, .itemNotFound("nope"))) { try outline.expand(["Library", "nope"]) }
+    #expect(throws: SnapshotEditError(.level, .itemNotFound("nope"))) { try outline.level(of: "nope") }
+    #expect(throws: SnapshotEditError(.snapshotOfParent, .itemNotFound("nope"))) { try outline.snapshot(of: "nope") }
+    var other = Outline()
+    try other.append(["Mix"])
+    #expect(throws: SnapshotEditError(.replaceChildren, .duplicateItem("Mix"))) { try outline.replace(childrenOf: "Library", using: other) }
+    #expect(outline == before)
+    #expect("\(SnapshotEditError(.append, .itemNotFound("p")))" == "append(_:to:): item \"p\" not found")
+  }
+
+  @Test func deleteTakesTheDescendantsAndSnapshotsKeepExpansion() throws {
+    var outline = try Self.sidebar()
+    try outline.expand(["Library", "Artists"])
+    let artists = try outline.snapshot(of: "Artists", includingParent: true)
+    #expect(artists.items == ["Artists", "A", "B"] && artists.visibleItems == ["Artists", "A", "B"] && artists.rootItems == ["Artists"])
+    #expect(try artists.parent(of: "Artists") == nil)
+    #expect(try outline.snapshot(of: "Artists").rootItems == ["A", "B"])
+    try outline.delete(["Artists"])
+    #expect(outline.items == ["Library", "Recently Added", "Playlists", "Mix"] && !outline.contains("A"))
+    // Its trees put back elsewhere, with their expansion.
+    try outline.insert(artists, after: "Mix")
+    #expect(try outline.parent(of: "Artists") == "Playlists" && outline.isExpanded("Artists"))
+    try outline.expand(["Playlists"])
+    #expect(outline.visibleItems == ["Library", "Recently Added", "Playlists", "Mix", "Artists", "A", "B"])
+    // Replacing children: the old ones leave, an id among them may come back.
+    var children = Outline()
+    try children.append(["B", "C"])
+    try outline.replace(childrenOf: "Artists", using: children)
+    #expect(try outline.snapshot(of: "Artists").items == ["B", "C"] && !outline.contains("A"))
+    outline.deleteAll()
+    #expect(outline.items.isEmpty && outline == Outline())
+  }
+
+  @Test func visualDescriptionMarksVisibleExpandedAndCollapsedRows() throws {
+    var outline = try Self.sidebar()
+    try outline.expand(["Library"])
+    #expect(outline.visualDescription() == """
+      SectionSnapshot: 7 items, 4 visible
+      *+ Library
+          *  Recently Added
+          *- Artists
+                 A
+                 B
+      *- Playlists
+             Mix
+      """)
+  }
+
+  // MARK: - Random edits against a flat model
+
+  struct Row: Equatable { var id: String; var level: Int; var expanded: Bool }
+
+  /// The end of `i`'s subtree: the first row after it at its level or above.
+  static func subtreeEnd(_ rows: [Row], _ i: Int) -> Int {
+    var j = i + 1
+    while j < rows.count && rows[j].level > rows[i].level { j += 1 }
+    return j
+  }
+
+  static func visible(_ rows: [Row]) -> [String] {
+    var result: [String] = []
+    var hiddenBelow = Int.max  // rows deeper than this are hidden
+    for row in rows {
+      if row.level > hiddenBelow { continue }
+      hiddenBelow = Int.max
+      result.append(row.id)
+      if !row.expanded { hiddenBelow = row.level }
+    }
+    return result
+  }
+
+  @Test(arguments: 0..<40)
+  func randomEditsMatchTheFlatModel(seed: Int) throws {
+    var rng = SplitMix64(seed: UInt64(seed))
+    var outline = Outline()
+    var rows: [Row] = []
+    var next = 0
+    func fresh() -> String { next += 1; return "n\(next)" }
+    for _ in 0..<60 {
+      let held = rows.map(\.id)
+      let some = held.isEmpty || rng.chance(0.1) ? "missing" : held[rng.int(below: held.count)]
+      let i = rows.firstIndex { $0.id == some }
+      let before = outline
+      var refused = false
+      switch rng.int(below: 6) {
+      case 0:  // append to a parent, or to the root
+        let new = (0..<rng.int(in: 1...3)).map { _ in fresh() }
+        let toRoot = rng.chance(0.3)
+        if toRoot {
+          try outline.append(new)
+          rows += new.map { Row(id: $0, level: 0, expanded: false) }
+        } else if let i {
+          try outline.append(new, to: some)
+          rows.insert(contentsOf: new.map { Row(id: $0, level: rows[i].level + 1, expanded: false) }, at: Self.subtreeEnd(rows, i))
+        } else {
+          refused = true
+          #expect(throws: SnapshotEditError.self) { try outline.append(new, to: some) }
+        }
+      case 1:  // insert before or after, or a duplicate refused
+        let duplicate = rng.chance(0.2) && !held.isEmpty
+        let new = duplicate ? [held[rng.int(below: held.count)]] : [fresh()]
+        let after = rng.chance(0.5)
+        if let i, !duplicate {
+          if after { try outline.insert(new, after: some) } else { try outline.insert(new, before: some) }
+          rows.insert(Row(id: new[0], level: rows[i].level, expanded: false), at: after ? Self.subtreeEnd(rows, i) : i)
+        } else {
+          refused = true
+          #expect(throws: SnapshotEditError.self) { if after { try outline.insert(new, after: some) } else { try outline.insert(new, before: some) } }
+        }
+      case 2:  // delete with descendants
+        if let i {
+          try outline.delete([some])
+          rows.removeSubrange(i..<Self.subtreeEnd(rows, i))
+        } else {
+          refused = true
+          #expect(throws: SnapshotEditError.self) { try outline.delete([some]) }
+        }
+      case 3, 4:  // expand or collapse
+        let expand = rng.chance(0.6)
+        if let i {
+          if expand { try outline.expand([some]) } else { try outline.collapse([some]) }
+          rows[i].expanded = expand
+        } else {
+          refused = true
+          #expect(throws: SnapshotEditError.self) { try outline.expand([some]) }
+        }
+      default:  // move a subtree under the root's end through snapshot(of:)
+        if let i {
+          let tree = try outline.snapshot(of: some, includingParent: true)
+          try outline.delete([some])
+          let end = Self.subtreeEnd(rows, i)
+          var moved = Array(rows[i..<end])
+          rows.removeSubrange(i..<end)
+          let shift = moved[0].level
+          for k in moved.indices { moved[k].level -= shift }
+          if let last = outline.rootItems.last {
+            try outline.insert(tree, after: last)
+          } else {
+            #expect(outline.items.isEmpty)
+            outline = tree
+          }
+          rows += moved
+        }
+      }
+      if refused { #expect(outline == before, "a refused edit changed the outline") }
+      #expect(outline.items == rows.map(\.id), "seed \(seed)")
+      #expect(outline.visibleItems == Self.visible(rows), "seed \(seed)")
+      for (k, row) in rows.enumerated() {
+        #expect(try outline.level(of: row.id) == row.level)
+        #expect(outline.isExpanded(row.id) == row.expanded)
+        #expect(outline.index(of: row.id) == k)
+      }
+    }
+  }
+}
