@@ -121,6 +121,7 @@ perf-baseline: release
 example: deps
 	cd Examples/RaceYourOwn && $(SWIFT) build
 	Examples/RaceYourOwn/.build/debug/race verify Corpus/
+	cd Examples/Sidebar && $(SWIFT) test
 
 # The peer libraries (Peers/) beside ours: verify over Corpus/, FUZZ_SECONDS of
 # fuzz per peer (findings shrunk into Peers/Findings/), bench (PEERS_BENCH_ARGS,

@@ -157,6 +157,8 @@ package struct Workload: Sendable {
     Workload(name: "trace-appstore", quick: true, items: 80, source: .trace({ appStoreSession() })),
     Workload(name: "trace-frontpage", quick: true, items: 30, source: .trace({ frontPageSession() })),
     Workload(name: "trace-ranking", quick: false, items: 3_500, source: .trace({ rankingSession() })),
+    Workload(name: "outline-3-level-5k", quick: true, items: 5_010, source: .trace({ outlineSession() })),
+    Workload(name: "outline-expand-all-5k", quick: true, items: 5_010) { outlineExpandAll() },
   ] + snapshotOperations
 
   package static var names: [String] { all.map(\.name) }

@@ -212,7 +212,7 @@ import Testing
     let sections = try #require(Workload.all.first { $0.name == "sections-10x10k" }).pair()
     #expect(sections.old.numberOfSections == 10 && sections.new.numberOfSections == 10)
     #expect(sections.old.numberOfItems == 100_000)
-    #expect(Workload.names.count == 40 && Set(Workload.names).count == 40)
+    #expect(Workload.names.count == 42 && Set(Workload.names).count == 42)
   }
 
   /// The sessions of real shapes: a front page of 30 stories whose
@@ -245,6 +245,29 @@ import Testing
     let before = Dictionary(uniqueKeysWithValues: first.allItems.map { ($0.id, $0.content) })
     let changed = second.allItems.filter { before[$0.id] != nil && before[$0.id]! != $0.content }.count
     #expect((1_600...2_000).contains(changed), "\(changed)")
+  }
+
+  /// The outline workloads are an outline's visible rows: expanding every
+  /// row shows all 5,010 under the 10 roots, and the session's applies are
+  /// mostly one block of rows shown or hidden below a row.
+  @Test func theOutlineWorkloadsAreVisibleRows() throws {
+    let all = try #require(Workload.all.first { $0.name == "outline-expand-all-5k" }).pair()
+    #expect(all.old.itemIdentifiers == (0..<10).map { "root-\($0)" } && all.new.numberOfItems == 5_010)
+    #expect(all.new.itemIdentifiers.starts(with: ["root-0", "folder-0-0", "file-0-0-0"]))
+    let workload = try #require(Workload.all.first { $0.name == "outline-3-level-5k" })
+    guard case .trace(let make) = workload.source else { throw CorpusError(file: workload.name, message: "not a trace") }
+    let session = try make()
+    var previous = try #require(try session.next()).snapshot.itemIdentifiers
+    var applies = 0, blocks = 0
+    while let next = try session.next()?.snapshot.itemIdentifiers {
+      applies += 1
+      // One block inserted or removed in place: the rows before and after it agree.
+      let (short, long) = previous.count < next.count ? (previous, next) : (next, previous)
+      let head = zip(short, long).prefix { $0 == $1 }.count
+      if short.count < long.count, Array(short[head...]) == Array(long[(head + long.count - short.count)...]) { blocks += 1 }
+      previous = next
+    }
+    #expect(applies == 400 && blocks > 200, "\(blocks) of \(applies)")
   }
 
   @Test func theHonestWorkloadsAreWhatTheirNamesSay() throws {

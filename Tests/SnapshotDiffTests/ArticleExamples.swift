@@ -55,7 +55,42 @@ enum TestingScreensExample1 {
   }
 }
 
+/// Sources/SnapshotDiff/SnapshotDiff.docc/TestingScreens.md, example 2.
+enum TestingScreensExample2 {
+  static func run() throws {
+    let dataSource = DiffableDataSource<String, String, String>()
+    var sidebar = SectionSnapshot<String, String>()
+    try sidebar.append(["Library", "Playlists"])
+    try sidebar.append(["Recently Added", "Artists"], to: "Library")
+    try sidebar.append(["Favourites", "Local"], to: "Artists")
+    try dataSource.apply(sidebar, to: "sidebar")
+    let rows = try dataSource.snapshot().itemIdentifiers(inSection: "sidebar")
+    assert(rows == ["Library", "Playlists"])
+
+    var taps: [String] = []
+    dataSource.sectionSnapshotHandlers.willExpandItem = { taps.append("expand \($0)") }
+    try dataSource.expand("Library")   // the rows below it are inserted
+    assert(taps == ["expand Library"])
+    assert(dataSource.updates.last == .batchUpdates([
+      .insertItems([ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)]),
+    ], animated: true))
+    let shown = try dataSource.snapshot(for: "sidebar")
+    assert(shown.visibleItems == ["Library", "Recently Added", "Artists", "Playlists"])
+    let level = try shown.level(of: "Artists"), parent = try shown.parent(of: "Local")
+    assert(level == 1 && parent == "Artists")
+
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    let transaction = try dataSource.reorderItem(
+      from: ItemPath(section: 0, item: 3), to: ItemPath(section: 0, item: 0))
+    assert(transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
+      == transaction.finalSnapshot.itemIdentifiers)
+    let roots = try dataSource.snapshot(for: "sidebar").rootItems
+    assert(roots == ["Playlists", "Library"])
+  }
+}
+
 @Suite struct ArticleExamples {
   @Test func gettingStartedExample1() throws { try GettingStartedExample1.run() }
   @Test func testingScreensExample1() throws { try TestingScreensExample1.run() }
+  @Test func testingScreensExample2() throws { try TestingScreensExample2.run() }
 }

@@ -121,6 +121,7 @@ package struct PairGenerator: Sendable {
   /// A random session: 2 to 50 applies of random edits from one start, each
   /// snapshot kept within `maxItems`. A pure function of (seed, iteration).
   package func trace(seed: UInt64, iteration: UInt64) -> [SnapshotDraft] {
+    if Self.drawsOutline(iteration) { return outlineTrace(seed: seed, iteration: iteration) }
     var rng = SplitMix64(seed: seed ^ 0x7AC3_5E55, iteration: iteration)
     var names = _Names()
     var snapshot = randomSnapshot(&rng, &names)
@@ -136,6 +137,32 @@ package struct PairGenerator: Sendable {
       trace.append(snapshot)
     }
     var spelling = Respelling(seed: seed ^ 0x7AC3_5E55, iteration: iteration)
+    return trace.enumerated().map { k, snapshot in spelling.apply(snapshot, later: k > 0) }
+  }
+
+  /// Whether a session drawn at this iteration is an outline's: every
+  /// other session (one in sixteen iterations).
+  package static func drawsOutline(_ iteration: UInt64) -> Bool { iteration % 16 == 15 }
+
+  /// A random outline session (``OutlineSession``): a small forest, then 2
+  /// to 50 steps of expanding, collapsing and editing rows; each snapshot
+  /// is the section's visible rows, kept within `maxItems`.
+  package func outlineTrace(seed: UInt64, iteration: UInt64) -> [SnapshotDraft] {
+    var rng = SplitMix64(seed: seed ^ 0x0071_14E5, iteration: iteration)
+    let roots = rng.int(in: 1...4), folders = rng.int(in: 0...4)
+    // Files per folder, so that the forest takes at most half the limit.
+    let room = Swift.max(0, maxItems / 2 / roots - 1) / Swift.max(1, folders) - 1
+    var session = OutlineSession(
+      roots: roots, folders: folders, files: Swift.max(0, Swift.min(rng.int(in: 0...6), room)),
+      expanded: 0.5, section: "outline", &rng)
+    var trace = [session.draft]
+    for _ in 0..<rng.int(in: 2...50) {
+      session.step(&rng)
+      var draft = session.draft
+      if draft.sections[0].items.count > maxItems { draft.sections[0].items.removeLast(draft.sections[0].items.count - maxItems) }
+      trace.append(draft)
+    }
+    var spelling = Respelling(seed: seed ^ 0x0071_14E5, iteration: iteration)
     return trace.enumerated().map { k, snapshot in spelling.apply(snapshot, later: k > 0) }
   }
 

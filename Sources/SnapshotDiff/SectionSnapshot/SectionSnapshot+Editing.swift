@@ -146,6 +146,18 @@ extension SectionSnapshot {
     try _setExpanded(ids, false, for: .collapse)
   }
 
+  /// Sets an item's content, which the next apply compares (not in UIKit,
+  /// whose section snapshots hold ids alone: contents are this library's,
+  /// as in ``Snapshot``).
+  ///
+  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Complexity: O(1) expected.
+  @inlinable
+  public mutating func updateContent(_ content: Content?, of item: ItemID) throws(SnapshotEditError) {
+    _ = try _node(item, for: .updateContent)
+    _nodes[item]!.content = content
+  }
+
   // MARK: - Helpers
 
   @inlinable

@@ -34,6 +34,7 @@ public struct SnapshotEditError: Error, Hashable, Sendable {
     case snapshotOfParent = "snapshot(of:includingParent:)"
     case level = "level(of:)"
     case parent = "parent(of:)"
+    case updateContent = "updateContent(_:of:)"
     // The data source's section snapshot and reordering calls.
     case applyToSection = "apply(_:to:animatingDifferences:)"
     case snapshotForSection = "snapshot(for:)"

@@ -33,6 +33,29 @@ import Testing
     #expect(read.map(\.snapshot) == [awkward, shorthand].map(asRead))
   }
 
+  /// An outline screen records its visible rows: each expand and collapse
+  /// is a line, and the trace verifies like any other session.
+  @Test func anOutlineScreenRecordsItsVisibleRows() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = DiffableDataSource<String, String, String>()
+    try source.startRecording(to: TraceRecorder(path: path))
+    var outline = SectionSnapshot<String, String>()
+    try outline.append(["Library", "Playlists"])
+    try outline.append(["Artists", "Albums"], to: "Library")
+    try source.apply(outline, to: "sidebar")
+    try source.expand("Library")
+    try source.collapse("Library")
+    source.stopRecording()
+    let read = try TraceReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+    #expect(read.map { $0.snapshot.itemIdentifiers } == [[], ["Library", "Playlists"], ["Library", "Artists", "Albums", "Playlists"], ["Library", "Playlists"]])
+    for strategy in Contenders.library {
+      for (old, new) in zip(read, read.dropFirst()) {
+        #expect(Verifier.verify(strategy, from: old.snapshot, to: new.snapshot) == nil, "\(strategy.name)")
+      }
+    }
+  }
+
   @Test func theDataSourceRecordsWhereItStartsAndEachApply() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
