@@ -19,7 +19,7 @@ extension SectionSnapshot {
 
   /// Appends items with no content.
   ///
-  /// - Complexity: as ``append(_:to:)-(_,_)``.
+  /// - Complexity: as `append(_:to:)`.
   @inlinable
   public mutating func append(_ ids: [ItemID], to parent: ItemID? = nil) throws(SnapshotEditError) {
     try append(ids.map { Item($0) }, to: parent)
@@ -37,7 +37,7 @@ extension SectionSnapshot {
 
   /// Inserts items just after an item, as its siblings.
   ///
-  /// - Complexity: as ``insert(_:before:)-(_,_)``.
+  /// - Complexity: as `insert(_:before:)`.
   @inlinable
   public mutating func insert(_ ids: [ItemID], after item: ItemID) throws(SnapshotEditError) {
     try _insert(ids.map { Item($0) }, beside: item, after: true, for: .insertAfter)
@@ -45,7 +45,7 @@ extension SectionSnapshot {
 
   /// Inserts items with their contents just before an item.
   ///
-  /// - Complexity: as ``insert(_:before:)-(_,_)``.
+  /// - Complexity: as `insert(_:before:)`.
   @inlinable
   public mutating func insert(_ items: [Item], before item: ItemID) throws(SnapshotEditError) {
     try _insert(items, beside: item, after: false, for: .insertBefore)
@@ -53,7 +53,7 @@ extension SectionSnapshot {
 
   /// Inserts items with their contents just after an item.
   ///
-  /// - Complexity: as ``insert(_:before:)-(_,_)``.
+  /// - Complexity: as `insert(_:before:)`.
   @inlinable
   public mutating func insert(_ items: [Item], after item: ItemID) throws(SnapshotEditError) {
     try _insert(items, beside: item, after: true, for: .insertAfter)
@@ -72,7 +72,7 @@ extension SectionSnapshot {
 
   /// Inserts another section snapshot's trees just after an item.
   ///
-  /// - Complexity: as ``insert(_:before:)-(SectionSnapshot<ItemID,Content>,_)``.
+  /// - Complexity: as `insert(_:before:)`.
   @inlinable
   public mutating func insert(_ snapshot: Self, after item: ItemID) throws(SnapshotEditError) {
     try _insert(snapshot, beside: item, after: true, for: .insertAfter)
