@@ -46,6 +46,9 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Only workloads whose name starts with this (repeatable).")
   var filter: [String] = []
 
+  @Option(help: "Only one suite's workloads, another benchmark's as it defines them (repeatable; `diffbench list --suites` names them).")
+  var suite: [String] = []
+
   @Option(help: "The report to write (default: results/<commit>.csv).")
   var out: String?
 
@@ -82,6 +85,15 @@ struct BenchCommand: ParsableCommand {
         }
       }
       if workloads.isEmpty { throw ValidationError("no .json or .jsonl file in \(paths.joined(separator: ", "))") }
+    }
+    if !suite.isEmpty {
+      let suites = try suite.map { name in
+        guard let found = WorkloadSuite.named(name) else {
+          throw ValidationError("unknown suite '\(name)'; the suites are \(WorkloadSuite.all.map(\.name).joined(separator: ", "))")
+        }
+        return found
+      }
+      workloads = workloads.filter { w in suites.contains { w.name.hasPrefix($0.name + "-") } }
     }
     if !filter.isEmpty {
       workloads = workloads.filter { w in filter.contains { w.name.hasPrefix($0) } }

@@ -108,7 +108,14 @@ struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "Print the strategy names, then the workload names, one a line.")
 
+  @Flag(help: "Print the suites instead: each name, its workloads' count and its source.")
+  var suites = false
+
   func run() {
+    if suites {
+      for suite in WorkloadSuite.all { print("\(suite.name)\t\(suite.workloads.count) workloads\t\(suite.source)") }
+      return
+    }
     for name in Contenders.names { print(name) }
     for name in Workload.names { print(name) }
   }

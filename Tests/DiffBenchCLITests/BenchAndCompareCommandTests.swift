@@ -37,6 +37,22 @@ import Testing
     #expect(bad.status == 2 && bad.err == "diffbench: \(dir)/missing.csv:0: cannot be read\n", "\(bad.err)")
   }
 
+  /// `--suite` runs one suite's workloads; an unknown one is refused by name.
+  @Test func benchRunsASuiteAndListNamesTheSuites() throws {
+    let unknown = try diffbench(["bench", "--suite", "nope"])
+    #expect(unknown.status != 0 && unknown.err.contains("unknown suite 'nope'; the suites are jsfb, diffutil, dk-readme, listkit"), "\(unknown.err)")
+    let list = try diffbench(["list", "--suites"])
+    #expect(list.status == 0 && list.out.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) } == ["jsfb", "diffutil", "dk-readme", "listkit"])
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("suite-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = try diffbench(["bench", "--quick", "--suite", "diffutil", "--filter", "diffutil-100-", "--out", dir + "/r.csv"])
+    #expect(run.status == 0, "\(run.err)")
+    let summary = try String(contentsOfFile: dir + "/r.summary.csv", encoding: .utf8)
+    let workloads = Set(summary.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[4] })
+    #expect(workloads == ["diffutil-100-10", "diffutil-100-100"])
+  }
+
   @Test func benchRejectsAFilterThatMatchesNothing() throws {
     let run = try diffbench(["bench", "--filter", "nope"])
     #expect(run.status == 2)

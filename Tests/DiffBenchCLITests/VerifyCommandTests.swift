@@ -79,7 +79,7 @@ import Testing
     let lines = run.out.split(separator: "\n").map(String.init)
     #expect(Array(lines.prefix(5)) == ["hashmap", "heckel", "myers", "naive", "stdlib"])
     #expect(lines.contains("dk-100k") && lines.contains("sections-10x10k") && lines.contains("identical-100k"))
-    #expect(lines.count == 5 + Workload.names.count && Workload.names.count == 42)
+    #expect(lines.count == 5 + Workload.names.count && Workload.names.count == 61)
     #expect(lines.contains("trace-chat") && lines.contains("int-100k") && lines.contains("shuffle-1m"))
   }
 }

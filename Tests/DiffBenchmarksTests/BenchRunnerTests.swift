@@ -212,7 +212,7 @@ import Testing
     let sections = try #require(Workload.all.first { $0.name == "sections-10x10k" }).pair()
     #expect(sections.old.numberOfSections == 10 && sections.new.numberOfSections == 10)
     #expect(sections.old.numberOfItems == 100_000)
-    #expect(Workload.names.count == 42 && Set(Workload.names).count == 42)
+    #expect(Workload.names.count == 61 && Set(Workload.names).count == 61)
   }
 
   /// The sessions of real shapes: a front page of 30 stories whose
@@ -268,6 +268,38 @@ import Testing
       previous = next
     }
     #expect(applies == 400 && blocks > 200, "\(blocks) of \(applies)")
+  }
+
+  /// Each suite's workloads are what their sources define.
+  @Test func theSuitesAreTheirSourcesDefinitions() throws {
+    func pair(_ name: String) throws -> (old: StringSnapshot, new: StringSnapshot) {
+      try #require(Workload.all.first { $0.name == name }).pair()
+    }
+    #expect(WorkloadSuite.all.map { $0.workloads.count } == [9, 4, 2, 4])
+    let swap = try pair("jsfb-swap-rows-1k")
+    var swapped = swap.old.itemIdentifiers
+    swapped.swapAt(1, 998)
+    #expect(swap.new.itemIdentifiers == swapped && swap.old.itemIdentifiers.prefix(3) == ["1", "2", "3"])
+    let update = try pair("jsfb-partial-update-1k")
+    let changed = zip(update.old.allItems, update.new.allItems).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+    #expect(changed == Array(stride(from: 0, to: 1_000, by: 10)) && update.new.allItems[10].content!.hasSuffix(" !!!"))
+    let replace = try pair("jsfb-replace-all-1k")
+    #expect(Set(replace.old.itemIdentifiers).isDisjoint(with: replace.new.itemIdentifiers) && replace.new.itemIdentifiers.first == "1001")
+    #expect(try pair("jsfb-remove-row-1k").new.itemIdentifiers.prefix(4) == ["1", "2", "3", "5"])
+    #expect(try pair("jsfb-append-1k-to-1k").new.numberOfItems == 2_000 && pair("jsfb-clear-1k").new.numberOfItems == 0)
+    let diffUtil = try pair("diffutil-1000-200")
+    #expect(diffUtil.old.numberOfItems == 1_000 && diffUtil.old.itemIdentifiers.allSatisfy { $0.count == 36 })
+    let dk = try pair("dk-readme-5k")
+    #expect(dk.old.numberOfItems == 5_000 && dk.new.numberOfItems == 5_000 && dk.old.itemIdentifiers[0] == dk.old.itemIdentifiers[0].uppercased())
+    #expect(Set(dk.old.itemIdentifiers).subtracting(dk.new.itemIdentifiers).count == 1_000)
+    #expect(Array(dk.new.itemIdentifiers[200..<2_000]) == Array(dk.old.itemIdentifiers[200..<2_000]))
+    guard case .intPair(let make) = try #require(Workload.all.first { $0.name == "listkit-10k-half-overlap" }).source else {
+      Issue.record("listkit workloads have Int ids")
+      return
+    }
+    let (old, new) = make()
+    #expect(old.itemIdentifiers == Array(0..<10_000) && new.itemIdentifiers == Array(5_000..<15_000))
+    #expect(listKitShuffled().sorted() == Array(0..<10_000) && listKitShuffled() != Array(0..<10_000))
   }
 
   @Test func theHonestWorkloadsAreWhatTheirNamesSay() throws {
