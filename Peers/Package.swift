@@ -19,6 +19,10 @@ let package = Package(
     // IGListKit's diff in Swift. Its one release (0.2.0) predates a manifest
     // that today's SwiftPM reads; its default branch has one.
     .package(url: "https://github.com/lxcid/ListDiff", branch: "master"),
+    // The two libraries of DifferenceKit's README table that build on Linux
+    // (Dwifft's row type is under `#if os(iOS)`).
+    .package(url: "https://github.com/RACCommunity/FlexibleDiff", from: "0.0.9"),
+    .package(url: "https://github.com/osteslag/Changeset", from: "3.2.0"),
   ],
   targets: [
     .target(
@@ -30,6 +34,8 @@ let package = Package(
         .product(name: "Differ", package: "Differ"),
         .product(name: "Differentiator", package: "RxDataSources"),
         .product(name: "ListDiff", package: "ListDiff"),
+        .product(name: "FlexibleDiff", package: "FlexibleDiff"),
+        .product(name: "Changeset", package: "Changeset"),
       ]),
     .executableTarget(
       name: "peers", dependencies: ["PeerAdapters", .product(name: "DiffBenchCLI", package: "SnapshotDiff")]),

@@ -6,6 +6,6 @@ public enum Peers {
   /// specialized for it (``Contender``).
   public static let all: [Contender] = [
     Contender(DifferenceKitPeer()), Contender(ListDiffPeer()), Contender(DeepDiffPeer()), Contender(DifferPeer()),
-    Contender(DifferentiatorPeer()),
+    Contender(DifferentiatorPeer()), Contender(FlexibleDiffPeer()), Contender(ChangesetPeer()),
   ]
 }

@@ -80,6 +80,35 @@ let new = flat("d", "a", "x", "c=2")
     #expect(stage.itemDeletes.contains(path(2)) && stage.itemUpdates.isEmpty)
   }
 
+  /// FlexibleDiff's recipe in one batch: its removals, inserts and
+  /// mutations at their offsets, its unchanged moves as moves.
+  @Test func flexibleDiffSendsItsOffsetsInOneBatch() throws {
+    let raw = FlexibleDiffCall.diff(old.allItems, new.allItems)
+    let changeset = FlexibleDiffPeer().changeset(from: old, to: new)
+    #expect(changeset.stages.count == 1)
+    let stage = changeset.stages[0]
+    let mutatedMoves = raw.moves.filter(\.isMutated)
+    #expect(Set(stage.itemDeletes) == Set((raw.removals + mutatedMoves.map(\.source)).map { path($0) }))
+    #expect(Set(stage.itemInserts.map(\.path)) == Set((raw.inserts + mutatedMoves.map(\.destination)).map { path($0) }))
+    #expect(stage.itemMoves.count == raw.moves.count - mutatedMoves.count)
+    #expect(try changeset.apply(to: old) == new)
+    #expect(Verifier.verify(Contender(FlexibleDiffPeer()), from: old, to: new) == nil)
+  }
+
+  /// Changeset's glue: each move a deletion and an insertion, each
+  /// substitution a `reloadItems` at its destination offset.
+  @Test func changesetSendsMovesAsDeletesAndInserts() throws {
+    let edits = ChangesetCall.edits(old.allItems, new.allItems)
+    let stage = try #require(ChangesetPeer().changeset(from: old, to: new).stages.first)
+    #expect(stage.itemMoves.isEmpty)
+    #expect(stage.itemDeletes.count + stage.itemInserts.count + stage.itemUpdates.count
+      == edits.reduce(0) { n, edit in if case .move = edit.kind { return n + 2 } else { return n + 1 } })
+    // A changed item alone in place: a substitution, reloaded where it is.
+    let changed = ChangesetPeer().changeset(from: flat("a", "b=1"), to: flat("a", "b=2"))
+    #expect(changed.stages.count == 1 && changed.stages[0].itemUpdates.map(\.path) == [path(1)])
+    #expect(try changed.apply(to: flat("a", "b=1")) == flat("a", "b=2"))
+  }
+
   @Test func sectionedPeersDiffSections() throws {
     let a = try Strings(sections: [SnapshotSection("A", items: [SnapshotItem("1"), SnapshotItem("2")]), SnapshotSection("B", items: [SnapshotItem("3")])])
     let b = try Strings(sections: [SnapshotSection("B", items: [SnapshotItem("3"), SnapshotItem("2")]), SnapshotSection("A", items: [SnapshotItem("1")])])

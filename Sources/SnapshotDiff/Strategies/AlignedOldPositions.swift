@@ -163,6 +163,12 @@ internal func _matchBySearch<ID: Hashable, Content: Equatable>(
     leftNew.append(contentsOf: newRange)
     return newRange.isEmpty
   }
+  // A section emptied (a list cleared): every old item leaves, set aside
+  // as one range, not one by one (half of clearing 1,000 rows, counted).
+  guard !newRange.isEmpty else {
+    leftOld.append(contentsOf: oldRange)
+    return true
+  }
   return withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldRange.count) { found in
     found.initialize(repeating: false)
     let oldBase = old.baseAddress!, newBase = new.baseAddress!
