@@ -52,7 +52,10 @@ struct TableCommand: ParsableCommand {
     var byKey: [CellKey: CellSummary] = [:]
     var workloads: [String] = []
     var named = Set<String>()
-    for cell in cells {
+    // Snapshot operations diff nothing: `bench` prints them in a table of
+    // their own (beside Apple's and ListKit's figures), not here.
+    let operations = Set(Workload.all.filter(\.isSnapshotOperation).map(\.name))
+    for cell in cells where !operations.contains(cell.workload) {
       byKey[cell.key] = cell
       if !workloads.contains(cell.workload) { workloads.append(cell.workload) }
       named.insert(cell.strategy)
@@ -79,12 +82,21 @@ struct TableCommand: ParsableCommand {
       x >= 100 ? String(format: "%.0f", x) : x >= 10 ? String(format: "%.1f", x) : String(format: "%.2f", x)
     }
     var s = "<!-- `diffbench table \(source)`; regenerate, do not edit -->\n"
-    s += "Time over the floor (median; lower is better):\n\n" + header("workload")
-    for w in workloads {
-      s += row([w] + strategies.map { name in
-        guard let cell = byKey[CellKey(workload: w, strategy: name)] else { return missing(w, name) }
-        return cell.runs.last.map { figure($0.median) + "×" } ?? "–"
-      })
+    // Our grid first, then each suite (another benchmark's rows) apart.
+    func suite(of workload: String) -> WorkloadSuite? { WorkloadSuite.all.first { workload.hasPrefix($0.name + "-") } }
+    var groups = [(title: "Time over the floor (median; lower is better):", workloads: workloads.filter { suite(of: $0) == nil })]
+    for suite in WorkloadSuite.all {
+      let rows = workloads.filter { $0.hasPrefix(suite.name + "-") }
+      if !rows.isEmpty { groups.append(("The `\(suite.name)` suite, time over the floor (\(suite.source)):", rows)) }
+    }
+    for (k, group) in groups.enumerated() where !group.workloads.isEmpty {
+      s += (k == 0 ? "" : "\n") + group.title + "\n\n" + header("workload")
+      for w in group.workloads {
+        s += row([w] + strategies.map { name in
+          guard let cell = byKey[CellKey(workload: w, strategy: name)] else { return missing(w, name) }
+          return cell.runs.last.map { figure($0.median) + "×" } ?? "–"
+        })
+      }
     }
     s += "\nMoves / min_moves, stages / min_stages (summed over a session's applies):\n\n" + header("workload")
     for w in workloads {

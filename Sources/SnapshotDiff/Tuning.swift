@@ -25,6 +25,13 @@ internal enum _Tuning {
   /// hashing 32 ids (`appstore-sections`: 34,316 → 32,909 instructions).
   @inlinable static var leftoverScanPairs: Int { 256 }
 
+  /// Comparisons per leftover id up to which leftovers are compared
+  /// pairwise however many they are: one or two ids on a side (a list
+  /// that gives way to a placeholder) are found by comparing them with
+  /// the other side, not by hashing it all (`list-to-empty`: 1,000 old ids
+  /// against 1 new one).
+  @inlinable static var leftoverScanPerID: Int { 2 }
+
   /// Unchanged stretches shorter than this are not recorded as runs: item
   /// by item is as cheap.
   @inlinable static var minimumRunLength: Int { 16 }

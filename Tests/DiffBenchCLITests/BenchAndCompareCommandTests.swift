@@ -53,6 +53,25 @@ import Testing
     #expect(workloads == ["diffutil-100-10", "diffutil-100-100"])
   }
 
+  /// `table`: our grid first, each suite's rows under a heading naming its
+  /// source, snapshot operations left to `bench`'s own table.
+  @Test func tableGroupsTheSuitesAndLeavesOutSnapshotOperations() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let bench = try diffbench(["bench", "--quick", "--filter", "random-1e2", "--filter", "jsfb-swap-rows-1k",
+      "--filter", "snapshot-index-path-100x-10k", "--out", dir + "/r.csv"])
+    #expect(bench.status == 0, "\(bench.err)")
+    let table = try diffbench(["table", dir + "/r.summary.csv"])
+    #expect(table.status == 0, "\(table.err)")
+    let lines = table.out.split(separator: "\n").map(String.init)
+    let ours = try #require(lines.firstIndex { $0.hasPrefix("| random-1e2 ") })
+    let heading = try #require(lines.firstIndex { $0.hasPrefix("The `jsfb` suite, time over the floor (krausest/js-framework-benchmark") })
+    let swap = try #require(lines.firstIndex { $0.hasPrefix("| jsfb-swap-rows-1k ") })
+    #expect(ours < heading && heading < swap)
+    #expect(!table.out.contains("snapshot-index-path") && !lines.contains { $0.hasPrefix("| workload |") && $0.contains("| snapshot |") })
+  }
+
   @Test func benchRejectsAFilterThatMatchesNothing() throws {
     let run = try diffbench(["bench", "--filter", "nope"])
     #expect(run.status == 2)

@@ -112,9 +112,9 @@ extension DiffableDataSource {
       difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers).inferringMoves(),
       sectionTransactions: sectionTransactions)
     reorderingHandlers.willReorder?(transaction)
-    let outlines = _sectionSnapshots
+    let outlines = [fromSection, toSection].filter { _liveSectionSnapshot($0) != nil }
     commit(final, [])
-    for (section, sectionSnapshot) in [(fromSection, from), (toSection, to)] where outlines[section] != nil {
+    for (section, sectionSnapshot) in [(fromSection, from), (toSection, to)] where outlines.contains(section) {
       _sectionSnapshots[section] = sectionSnapshot
     }
     reorderingHandlers.didReorder?(transaction)

@@ -63,7 +63,7 @@ extension DiffableDataSource {
   ///   such section.
   /// - Complexity: O(1) for an applied one, O(*k*) expected for *k* rows otherwise.
   public func snapshot(for section: SectionID) throws(DataSourceError) -> SectionSnapshot<ItemID, Content> {
-    if let sectionSnapshot = _sectionSnapshots[section] { return sectionSnapshot }
+    if let sectionSnapshot = _liveSectionSnapshot(section) { return sectionSnapshot }
     guard let rows = current._items(inSection: section) else {
       throw .invalidEdit(SnapshotEditError(.snapshotForSection, .sectionNotFound(String(describing: section))))
     }
@@ -114,9 +114,20 @@ extension DiffableDataSource {
     return true
   }
 
+  /// The section snapshot applied to a section, while the section shows
+  /// its visible items (an apply of a whole snapshot may have changed them).
+  ///
+  /// - Complexity: O(*k*) for the section's *k* rows.
+  func _liveSectionSnapshot(_ section: SectionID) -> SectionSnapshot<ItemID, Content>? {
+    guard let sectionSnapshot = _sectionSnapshots[section],
+      let rows = current._items(inSection: section), rows.elementsEqual(sectionSnapshot.visibleItemsWithContent)
+    else { return nil }
+    return sectionSnapshot
+  }
+
   /// The applied section snapshot that holds a visible row.
   func _outline(holding item: ItemID, for operation: SnapshotEditError.Operation) throws(DataSourceError) -> (SectionID, SectionSnapshot<ItemID, Content>) {
-    guard let section = current.sectionIdentifier(containingItem: item), let sectionSnapshot = _sectionSnapshots[section] else {
+    guard let section = current.sectionIdentifier(containingItem: item), let sectionSnapshot = _liveSectionSnapshot(section) else {
       throw .invalidEdit(SnapshotEditError(operation, .itemNotFound(String(describing: item))))
     }
     return (section, sectionSnapshot)

@@ -29,8 +29,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   public private(set) var updates: [CollectionViewUpdate] = []
   /// Where applied snapshots are written as a trace, while recording.
   private var recorder: TraceRecorder?
-  /// The section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``,
-  /// while their sections show their visible items.
+  /// The section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``;
+  /// one counts only while its section shows its visible items
+  /// (``_liveSectionSnapshot(_:)``: checked when read, so that an apply
+  /// pays nothing for them, counted: a filter here cost `hashmap+apply` 2 %).
   @usableFromInline internal var _sectionSnapshots: [SectionID: SectionSnapshot<ItemID, Content>] = [:]
   /// What runs as a row is expanded or collapsed (``expand(_:)``, ``collapse(_:)``).
   public var sectionSnapshotHandlers = SectionSnapshotHandlers()
@@ -180,12 +182,6 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   func commit(_ shown: Snapshot, _ applied: [CollectionViewUpdate]) {
     current = shown
     updates += applied
-    // A section snapshot stays only while its section shows its rows.
-    if !_sectionSnapshots.isEmpty {
-      _sectionSnapshots = _sectionSnapshots.filter { section, sectionSnapshot in
-        shown._items(inSection: section).map { $0.elementsEqual(sectionSnapshot.visibleItemsWithContent) } ?? false
-      }
-    }
     // A recording that fails stops; the screen's state does not depend on it.
     do {
       try recorder?.record(shown, name: "apply \(recorder?.count ?? 0)")

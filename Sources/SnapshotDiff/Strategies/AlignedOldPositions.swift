@@ -75,7 +75,8 @@ extension Snapshot {
             return
           }
           guard !leftNew.isEmpty else { return }
-          if leftOld.count &* leftNew.count <= _Tuning.leftoverScanPairs {
+          let pairs = leftOld.count &* leftNew.count
+          if pairs <= _Tuning.leftoverScanPairs || pairs <= _Tuning.leftoverScanPerID &* (leftOld.count &+ leftNew.count) {
             _matchByScan(leftOld, leftNew, old: oldItems, new: newItems, oldIndex: oldIndex)
             return
           }

@@ -73,4 +73,43 @@ import Testing
       }
     }
   }
+
+  /// One or two leftover ids on a side are compared with every leftover of
+  /// the other side, however many (up to `leftoverScanPerID` comparisons an
+  /// id); three against 300 go through the table. A placeholder that
+  /// gives way to a list, and back, cross sections either way: the same
+  /// positions as the definition gives.
+  @Test(arguments: [1, 2, 3])
+  func fewLeftoversAgainstManyEitherSideOfTheScanRule(few: Int) {
+    let many = 300
+    let pairs = few * many
+    #expect((pairs <= _Tuning.leftoverScanPerID * (few + many)) == (few < 3))
+    for long in [false, true] {
+      func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
+      let list = (0..<many).map(id)
+      // The section renamed (so nothing lines up in it), `few` ids kept
+      // across: the new section holds them and new ones.
+      let old = snap([("all", list)])
+      let kept = (0..<few).map { list[$0 * 7] }
+      for new in [snap([("empty", kept)]), snap([("empty", kept.reversed() + [id(5_000)])])] {
+        let (oldIndex, _, _) = Snap._alignedOldPositions(of: new, in: old, sectionOldIndex: [-1])
+        #expect(oldIndex == new.itemIdentifiers.map { old.itemIdentifiers.firstIndex(of: $0) ?? -1 }, "\(few), long \(long)")
+        // And the other way: many new ids against few old ones.
+        let (back, _, _) = Snap._alignedOldPositions(of: old, in: new, sectionOldIndex: [-1])
+        #expect(back == old.itemIdentifiers.map { new.itemIdentifiers.firstIndex(of: $0) ?? -1 })
+      }
+    }
+  }
+
+  /// A section emptied sets its old items aside as one range: each one
+  /// deleted, and the walk of the section counts as in order.
+  @Test func anEmptiedSectionDeletesEveryOldItem() throws {
+    let old = snap([("list", (0..<50).map { "i\($0)" }), ("other", ["o"])])
+    let new = snap([("list", []), ("other", ["o", "i3"])])
+    let (oldIndex, walked, _) = Snap._alignedOldPositions(of: new, in: old, sectionOldIndex: [0, 1])
+    #expect(oldIndex == [50, 3] && walked[0])
+    let changeset = Hashmap().changeset(from: old, to: new)
+    #expect(changeset.counts.deletes == 49 && changeset.counts.moves == 1)
+    #expect(try changeset.apply(to: old) == new)
+  }
 }
