@@ -135,5 +135,5 @@ readme-table:
 	scripts/readme-table.sh
 
 clean:
-	rm -rf .build .build-* Examples/RaceYourOwn/.build
+	rm -rf .build .build-* Examples/RaceYourOwn/.build Examples/Sidebar/.build
 	git worktree prune

@@ -75,7 +75,7 @@ let package = Package(
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffProcessesTests", dependencies: ["DiffProcesses"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
-    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffFuzzing", "DiffResults", "DiffVerification", "SnapshotDiff"]),
+    .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffFuzzing", "DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // The repository's own files: the GitHub workflows and the README's badge.
     .testTarget(name: "RepositoryTests", dependencies: [.product(name: "Yams", package: "Yams")]),
     // Test-only: a worker that runs the faulty strategies in child processes.

@@ -6,8 +6,9 @@ import Darwin
 import Foundation
 
 /// The one way the harness runs a program to completion and collects what
-/// it prints (git, the toolchain's version, `strip`, valgrind). Standard
-/// error is discarded. (The fuzz and verify workers, which talk line by line
+/// it prints (git, the toolchain's version, `strip`, valgrind, and the
+/// tests' runs of `diffbench`). Standard error goes to a file if one is
+/// named, else nowhere. (The fuzz and verify workers, which talk line by line
 /// under a deadline, have their own channel, `WorkerProcess`.)
 ///
 /// `posix_spawnp`, a pipe and `waitpid`: no thread is started. Foundation's
@@ -43,12 +44,21 @@ package enum ChildProcess {
   @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
   private static func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ low: Int32) -> Int32
 
+  /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29), left out of
+  /// Glibc's module too: the child starts in `path`.
+  @_silgen_name("posix_spawn_file_actions_addchdir_np")
+  private static func changeDirectory(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
+
   /// Runs `arguments[0]` (a path, or a name looked up in `PATH`) with the
-  /// rest as its arguments and `environment` added to this process's.
+  /// rest as its arguments and `environment` added to this process's, in
+  /// `directory` if one is given, its standard error into the file
+  /// `standardError` (created or emptied) if one is given.
   ///
   /// - Throws: ``LaunchError`` when it could not be started (not found, not
   ///   executable).
-  package static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+  package static func run(
+    _ arguments: [String], environment: [String: String] = [:], standardError: String? = nil, directory: String? = nil
+  ) throws -> Output {
     precondition(!arguments.isEmpty, "ChildProcess.run needs a program")
     var fds: [Int32] = [-1, -1]
     guard pipeClosedOnExec(&fds) == 0 else { throw LaunchError(program: arguments[0], code: errno) }
@@ -59,7 +69,8 @@ package enum ChildProcess {
     // The pipe's write end becomes standard output (dup2 clears its
     // close-on-exec); standard error goes nowhere; standard input is ours.
     posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let directory { _ = changeDirectory(&actions, directory) }
     // Nothing else of ours: a pipe another thread opened without
     // close-on-exec (Foundation's, for a worker) would otherwise live on in
     // this child, and its reader would wait for this child to end.

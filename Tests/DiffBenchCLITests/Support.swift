@@ -1,26 +1,22 @@
+import DiffProcesses
 import Foundation
 
 /// Runs the built `diffbench` (beside the test bundle) and returns its exit
 /// status, standard output and standard error.
+///
+/// Through `ChildProcess` (posix_spawn and waitpid), not Foundation's
+/// `Process`: its dispatch sources, many at once beside the fuzz tests'
+/// workers, crashed libdispatch's manager thread once in CI
+/// (`_dispatch_source_refs_finalize_unregistration`, an illegal instruction).
 func diffbench(_ arguments: [String], in directory: String? = nil, executable: String = "diffbench") throws -> (status: Int32, out: String, err: String) {
   let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  let process = Process()
-  process.executableURL = bundle.appendingPathComponent(executable)
-  process.arguments = arguments
-  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-  // Standard error goes to a file, standard output through a pipe read to
-  // its end before waiting: neither can fill up and block the child.
   let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)").path
-  _ = FileManager.default.createFile(atPath: errPath, contents: nil)
   defer { try? FileManager.default.removeItem(atPath: errPath) }
-  let out = Pipe()
-  process.standardOutput = out
-  process.standardError = FileHandle(forWritingAtPath: errPath)
-  try process.run()
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  let run = try ChildProcess.run(
+    [bundle.appendingPathComponent(executable).path] + arguments, standardError: errPath, directory: directory)
   let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  // A signal (a trap) reads as 128: not 0, and no exit code a command gives.
+  return (run.status ?? 128, run.text, String(decoding: errData, as: UTF8.self))
 }
 
 /// A fresh temporary folder holding the given files.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DiffProcesses
+import Foundation
 import Testing
 
 /// The harness's one run-and-collect layer: status, output, environment,
@@ -48,5 +49,16 @@ import Testing
     #expect(error?.description == "cannot run diffbench-no-such-program: No such file or directory")
     #expect(ChildProcess.output(["diffbench-no-such-program"]) == nil)
     #expect(ChildProcess.output(["sh", "-c", "printf '  x \\n'"]) == "x")
+  }
+
+  /// Standard error into a file when one is named (created, or emptied
+  /// first), and the child started in the directory given.
+  @Test func standardErrorToAFileAndAStartingDirectory() throws {
+    let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-stderr-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: errPath) }
+    try "left over from before".write(toFile: errPath, atomically: true, encoding: .utf8)
+    let out = try ChildProcess.run(["sh", "-c", "pwd; echo oops >&2"], standardError: errPath, directory: "/")
+    #expect(out.status == 0 && out.text == "/\n")
+    #expect(try String(contentsOfFile: errPath, encoding: .utf8) == "oops\n")
   }
 }
