@@ -116,7 +116,7 @@ extension Snapshot {
 
   /// Removes the items marked in `doomed` (by flat index; none before
   /// `first`) in one pass: each section keeps its survivors in order, and
-  /// its start follows them. The item table is made anew.
+  /// its start follows them. The item table is remapped from its tags.
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable
