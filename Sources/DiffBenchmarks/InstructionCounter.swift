@@ -1,9 +1,11 @@
 import CCallgrind
+import Dispatch
 import DiffProcesses
 import DiffResults
 import DiffVerification
 import Foundation
 import SnapshotDiff
+import Synchronization
 
 /// Counted runs (the diffbench article, counted runs): the instructions each diff executes, under
 /// valgrind's callgrind, which stays the same run after run where wall time
@@ -66,61 +68,113 @@ package struct InstructionCounter {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let child = try Self.strippedCopy(of: workerCommand[0], in: scratch)
     let calibration = Calibration.measure(subjects)
-    var results: [CellResult] = []
     let started = Clock.wall()
-    var position = BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count))
-    for workload in workloads {
-      position.workload = workload.name
-      position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
-      progress(position)
-      let subjects = workload.snapshotSubject.map { [$0] } ?? subjects
-      var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
-      // Each apply verified natively first; it waits for the counts.
-      var applies: [PreparedApply] = []
-      do {
-        try workload.forEachApply { apply, step in
-          let (old, new) = apply.strings
-          applies.append(PreparedApply(
-            old, new, step: step, subjects: subjects, cells: &cells,
-            estimate: { calibration.estimate($0, $1).map { $0 * Self.slowdown } }, limit: capSeconds, updates: updates
-          ) { seconds in
-            String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
-          })
+    // Each workload's count is its own callgrind child, single-threaded:
+    // two run side by side on two cores (their counts are per process, so
+    // the same as run alone), the lines logged as each workload finishes.
+    let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, Self.lanes, workloads.count))
+    let state = Mutex(Lanes(workloads: workloads.count, position: BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count))))
+    nonisolated(unsafe) let counter = self
+    DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+      while let k = state.withLock({ $0.take() }) {
+        let workload = counter.workloads[k]
+        state.withLock {
+          $0.position.workload = workload.name
+          $0.position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
+          counter.progress($0.position)
         }
-      } catch {
-        throw CountError(description: error.description)
-      }
-      let counted = subjects.indices.filter { cells[$0].skipped == nil }
-      let measured = try count(
-        workload: workload, subjects: counted.map { subjects[$0].name }, valgrind: valgrind,
-        child: [child] + workerCommand.dropFirst())
-      for k in counted {
-        for apply in applies {
-          let key = Self.key(subjects[k].name, apply.step)
-          guard let m = measured[key], apply.counts[k] != nil else {
-            throw CountError(description: "\(workload.name) \(key): the counting child reported nothing")
+        let outcome = Result { () throws(CountError) in
+          try counter.cells(of: workload, calibration: calibration, valgrind: valgrind, child: [child] + counter.workerCommand.dropFirst())
+        }
+        state.withLock { lanes in
+          lanes.results[k] = outcome
+          guard case .success(let cells) = outcome else { lanes.failed = true; return }
+          for cell in cells {
+            lanes.position.cellsDone += 1
+            if cell.skipped != nil { lanes.position.cellsSkipped += 1 }
+            lanes.position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
+            if let line = Self.line(cell, workload: workload.name) { counter.log(line, lanes.position) }
           }
-          cells[k].storage.append(apply.row(
-            k, of: cells[k], info: info, measured: .instructions(m.instructions), allocatedBytes: m.allocatedBytes,
-            peakBytes: m.peakBytes))
         }
       }
-      for cell in cells {
-        position.cellsDone += 1
-        if cell.skipped != nil { position.cellsSkipped += 1 }
-        position.elapsedSeconds = Double(Clock.wall() - started) / 1e9
-        if let reason = cell.skipped {
-          log(CellLine(text: "\(workload.name) \(cell.strategy): skipped (\(reason))", isNotable: true), position)
-        } else if !cell.storage.isEmpty {
-          let total = cell.rows.reduce(UInt64(0)) { $0 + ($1.instructions ?? 0) }
-          let text = "\(workload.name) \(cell.strategy): \(total) instructions" + (cell.storage.count > 1 ? " in \(cell.storage.count) applies" : "")
-            + (cell.failure.map { " — FAILED: \($0)" } ?? "")
-          log(CellLine(text: text, isNotable: cell.failure != nil), position)
-        }
-      }
-      results += cells
+    }
+    var results: [CellResult] = []
+    for outcome in state.withLock({ $0.results }) {
+      guard let outcome else { continue }  // not started after another workload failed
+      results += try outcome.get()
     }
     return results
+  }
+
+  /// How many workloads are counted at once, at most (one per core).
+  static let lanes = 2
+
+  /// The counting lanes' shared state: the next workload, each workload's
+  /// outcome in order, and where the run is.
+  struct Lanes: Sendable {
+    var next = 0
+    var failed = false
+    var results: [Result<[CellResult], CountError>?]
+    var position: BenchProgress
+
+    init(workloads: Int, position: BenchProgress) {
+      results = Array(repeating: nil, count: workloads)
+      self.position = position
+    }
+
+    /// The next workload to count, or `nil` when all are taken or one failed.
+    mutating func take() -> Int? {
+      guard !failed, next < results.count else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  /// One workload's cells: every apply verified natively, then counted in one child.
+  func cells(of workload: Workload, calibration: Calibration, valgrind: String, child: [String]) throws(CountError) -> [CellResult] {
+    let subjects = workload.snapshotSubject.map { [$0] } ?? subjects
+    var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
+    // Each apply verified natively first; it waits for the counts.
+    var applies: [PreparedApply] = []
+    do {
+      try workload.forEachApply { apply, step in
+        let (old, new) = apply.strings
+        applies.append(PreparedApply(
+          old, new, step: step, subjects: subjects, cells: &cells,
+          estimate: { calibration.estimate($0, $1).map { $0 * Self.slowdown } }, limit: capSeconds, updates: updates
+        ) { seconds in
+          String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
+        })
+      }
+    } catch {
+      throw CountError(description: error.description)
+    }
+    let counted = subjects.indices.filter { cells[$0].skipped == nil }
+    let measured = try count(workload: workload, subjects: counted.map { subjects[$0].name }, valgrind: valgrind, child: child)
+    for k in counted {
+      for apply in applies {
+        let key = Self.key(subjects[k].name, apply.step)
+        guard let m = measured[key], apply.counts[k] != nil else {
+          throw CountError(description: "\(workload.name) \(key): the counting child reported nothing")
+        }
+        cells[k].storage.append(apply.row(
+          k, of: cells[k], info: info, measured: .instructions(m.instructions), allocatedBytes: m.allocatedBytes,
+          peakBytes: m.peakBytes))
+      }
+    }
+    return cells
+  }
+
+  /// A cell's line: its total, or why it was skipped or failed; `nil` for a cell with no rows.
+  static func line(_ cell: CellResult, workload: String) -> CellLine? {
+    if let reason = cell.skipped {
+      return CellLine(text: "\(workload) \(cell.strategy): skipped (\(reason))", isNotable: true)
+    }
+    guard !cell.storage.isEmpty else { return nil }
+    let total = cell.rows.reduce(UInt64(0)) { $0 + ($1.instructions ?? 0) }
+    let text = "\(workload) \(cell.strategy): \(total) instructions" + (cell.storage.count > 1 ? " in \(cell.storage.count) applies" : "")
+      + (cell.failure.map { " — FAILED: \($0)" } ?? "")
+    return CellLine(text: text, isNotable: cell.failure != nil)
   }
 
   /// How a counted region is named in callgrind's dump: the subject, and
