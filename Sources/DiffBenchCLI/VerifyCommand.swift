@@ -32,6 +32,9 @@ struct VerifyCommand: ParsableCommand {
   @Option(help: "Workers side by side on a trace, each walking a share of the strategies (default: the cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+  @Flag(help: "Only read the files: every snapshot made and checked as a strategy would get it, no strategy run. Prints each file's snapshots and read speed; invalid input exits 2 as usual.")
+  var parseOnly = false
+
   @Argument(help: "Corpus files or folders.")
   var paths: [String]
 
@@ -41,6 +44,7 @@ struct VerifyCommand: ParsableCommand {
   }
 
   func run() throws {
+    if parseOnly { return try read() }
     // Each strategy in a child process of its own: a trap is a failure, not the end of the run.
     let progress = ProgressLine(quiet: progressOption.quiet)
     var verifier = CorpusVerifier(
@@ -52,6 +56,46 @@ struct VerifyCommand: ParsableCommand {
     let status = verifier.run(paths: paths)
     progress.finish()
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// `--parse-only`: each file read as `verify` reads it, its size and speed printed.
+  func read() throws {
+    let files: [String]
+    do {
+      files = try CorpusCase.files(at: paths, traces: true)
+    } catch {
+      printError(errorLine(error.description))
+      throw ExitCode(2)
+    }
+    var invalid = false
+    for file in files {
+      let started = Clock.wall()
+      var snapshots = 0
+      var items = 0
+      do {
+        if isTraceFile(file) {
+          var reader = try TraceReader(contentsOf: file)
+          while let next = try reader.next() {
+            snapshots += 1
+            items += next.snapshot.numberOfItems
+          }
+        } else {
+          let pair = try CorpusCase.load(contentsOf: file)
+          snapshots = 2
+          items = pair.old.numberOfItems + pair.new.numberOfItems
+        }
+      } catch {
+        printError(errorLine(error.description))
+        invalid = true
+        continue
+      }
+      let seconds = Double(Clock.wall() - started) / 1e9
+      let bytes = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+      print(String(
+        format: "%@: %d snapshots, %d items, %.1f MB in %.3f s (%.0f MB/s)", file, snapshots, items, Double(bytes) / 1e6, seconds,
+        Double(bytes) / 1e6 / max(seconds, 1e-9)))
+    }
+    if invalid { throw ExitCode(2) }
   }
 
   /// `[3/12] Corpus/a.jsonl hashmap: 1,200/2,520 applies, 310/s, 4 s left`.

@@ -83,6 +83,22 @@ extension CorpusCase {
 
   /// Parses the bytes of a corpus file; `file` names it in errors.
   package static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> CorpusCase {
+    if let read = _readDirectly(bytes) { return read }
+    // Not plainly valid: the tree reader says what is wrong, and where.
+    return try _readAsTree(bytes, file: file)
+  }
+
+  /// The direct reader's case (`JSON+Snapshot.swift`), or `nil` for
+  /// anything but plainly valid input.
+  package static func _readDirectly(_ bytes: [UInt8]) -> CorpusCase? {
+    bytes.withUnsafeBufferPointer { bytes in
+      var parser = _JSONParser(bytes: bytes)
+      return parser.directCorpusCase()
+    }
+  }
+
+  /// The tree reader's case, or its error: the reference the direct reader is held to.
+  package static func _readAsTree(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> CorpusCase {
     try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes) }
   }
 

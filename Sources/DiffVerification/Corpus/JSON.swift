@@ -68,12 +68,14 @@ package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 extension JSONValue {
   /// Parses one JSON document (RFC 8259), with nothing but whitespace after it.
   package init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
-    var parser = _JSONParser(bytes: bytes)
-    parser.skipWhitespace()
-    let value = try parser.value(depth: 0)
-    parser.skipWhitespace()
-    guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
-    self = value
+    self = try bytes.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+      var parser = _JSONParser(bytes: bytes)
+      parser.skipWhitespace()
+      let value = try parser.value(depth: 0)
+      parser.skipWhitespace()
+      guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+      return value
+    }
   }
 
   /// Serializes on one line, for line-based protocols.
@@ -113,16 +115,18 @@ extension JSONValue {
   }
 }
 
+/// The one JSON parser: ``JSONValue``'s tree, and the direct snapshot reader
+/// (`JSON+Snapshot.swift`), read with it. It reads bytes that outlive it.
 struct _JSONParser {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
   /// Where the text starts: after a UTF-8 byte order mark, which many
   /// editors write and RFC 8259 lets a parser ignore.
   let start: Int
 
-  init(bytes: [UInt8]) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     position = start
   }
 
@@ -237,16 +241,31 @@ struct _JSONParser {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
       guard digits(&self) > 0 else { throw error("invalid number: digits expected in exponent") }
     }
-    return String(decoding: bytes[start..<position], as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
   }
 
   mutating func string() throws(JSONSyntaxError) -> String {
     position += 1  // opening quote
-    // Most strings have no escape: their bytes are the string (checked UTF-8).
+    // Most strings have no escape: their bytes are the string (checked
+    // UTF-8; ASCII, the usual case, needs no decoding). Eight bytes at a
+    // time up to the first byte that is not plain ASCII text.
     var end = position
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+    if let base = bytes.baseAddress {
+      while end + 8 <= bytes.count {
+        let stops = Self.stops(UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)))
+        if stops != 0 { end += stops.trailingZeroBitCount / 8; break }
+        end += 8
+      }
+    }
+    var high: UInt8 = 0
+    while end < bytes.count {
+      let b = bytes[end]
+      if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+      high |= b
+      end += 1
+    }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      guard let text = String(validating: bytes[position..<end], as: UTF8.self) else {
+      guard let text = high < 0x80 ? ascii(position..<end) : String(validating: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self) else {
         throw error("invalid UTF-8 in string")
       }
       position = end + 1
@@ -254,19 +273,23 @@ struct _JSONParser {
     }
     var scalars = String.UnicodeScalarView()
     var run = position
-    func flush(_ p: _JSONParser, upTo end: Int) {
-      scalars.append(contentsOf: String(decoding: p.bytes[run..<end], as: UTF8.self).unicodeScalars)
+    func flush(_ p: _JSONParser, upTo end: Int) throws(JSONSyntaxError) {
+      // Checked here too: the direct reader has no whole-input UTF-8 check before it.
+      guard let text = String(validating: UnsafeBufferPointer(rebasing: p.bytes[run..<end]), as: UTF8.self) else {
+        throw p.error("invalid UTF-8 in string")
+      }
+      scalars.append(contentsOf: text.unicodeScalars)
     }
     while true {
       guard let b = current else { throw error("unterminated string") }
       if b == UInt8(ascii: "\"") {
-        flush(self, upTo: position)
+        try flush(self, upTo: position)
         position += 1
         return String(scalars)
       }
       if b < 0x20 { throw error("control character in string") }
       if b == UInt8(ascii: "\\") {
-        flush(self, upTo: position)
+        try flush(self, upTo: position)
         position += 1
         guard let e = current else { throw error("unterminated escape") }
         position += 1
@@ -299,6 +322,50 @@ struct _JSONParser {
       }
       position += 1
     }
+  }
+
+  /// The high bit of each byte of `word` (read little-endian) that ends a
+  /// run of plain string text: a quote, a backslash, a control character or
+  /// a byte of a multi-byte character. Only the lowest is exact (the classic
+  /// zero-byte test borrows upward), and only the lowest is used.
+  @inline(__always)
+  static func stops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+    let quote = zeroBytes(word ^ (ones &* 0x22))
+    let backslash = zeroBytes(word ^ (ones &* 0x5C))
+    let control = (word &- ones &* 0x20) & ~word & highs
+    return quote | backslash | control | (word & highs)
+  }
+
+  /// An ASCII string from its bytes, which end before the end of `bytes`.
+  /// One of 15 bytes or fewer is made in place, as the standard library
+  /// lays out a small ASCII string on a 64-bit little-endian machine (two
+  /// words: the bytes, zero-padded, and a top byte of 0xE0 | count: the
+  /// layout `_IDHash` reads), skipping a second check of bytes known to be
+  /// ASCII; `JSONTests` holds it equal to `String(decoding:)`. The words
+  /// are loaded whole, not copied a byte at a time: a copy into them
+  /// stalled every load after it (a third of the time `string()` took).
+  @inline(__always)
+  func ascii(_ range: Range<Int>) -> String {
+    #if _pointerBitWidth(_64) && _endian(little)
+      let count = range.count
+      if count <= 15, range.lowerBound + 16 <= bytes.count, let base = bytes.baseAddress {
+        let at = UnsafeRawPointer(base + range.lowerBound)
+        var low = at.loadUnaligned(as: UInt64.self)
+        var high = at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if count < 8 {
+          low &= (1 &<< UInt64(8 * count)) &- 1
+          high = 0
+        } else {
+          high &= (1 &<< UInt64(8 * (count - 8))) &- 1
+        }
+        high |= UInt64(0xE0 | count) &<< 56
+        return unsafeBitCast((low, high), to: String.self)
+      }
+    #endif
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
   mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

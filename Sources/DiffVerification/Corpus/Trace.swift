@@ -38,6 +38,8 @@ package struct TraceReader {
   private var start = 0
   private var atEnd = false
   private var lineNumber = 0
+  /// Why the file could not be read to its end, once it could not.
+  private var readError: String?
 
   private enum Source {
     case bytes
@@ -75,30 +77,45 @@ package struct TraceReader {
   /// How much is read from the file at a time.
   package static let chunk = 1 << 20
 
-  /// The next line's bytes without its newline, or `nil` at the end.
-  private mutating func nextLine() -> ArraySlice<UInt8>? {
+  /// Where the next line's bytes are in `buffer`, without its newline, or
+  /// `nil` at the end.
+  private mutating func nextLine() -> Range<Int>? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: 0x0A) {
-        let line = buffer[start..<newline]
-        start = newline + 1
-        return line
+      let newline = buffer.withUnsafeBufferPointer { all -> Int? in
+        guard start < all.count, let base = all.baseAddress, let hit = memchr(base + start, 0x0A, all.count - start) else { return nil }
+        return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+      }
+      if let newline {
+        defer { start = newline + 1 }
+        return start..<newline
       }
       if atEnd {
         guard start < buffer.count else { return nil }
-        let line = buffer[start...]
-        start = buffer.count
-        return line
+        defer { start = buffer.count }
+        return start..<buffer.count
       }
-      // Keep the unfinished line, drop what was returned, read more.
-      buffer.removeSubrange(0..<start)
-      start = 0
-      guard case .handle(let handle) = source else { atEnd = true; continue }
-      let data = handle.readData(ofLength: Self.chunk)
-      if data.isEmpty {
+      guard case .handle(let handle) = source else {
         atEnd = true
+        continue
+      }
+      // A new buffer: the unfinished line, then the file's next bytes read
+      // straight in (through `Data` and an append they were copied twice).
+      let kept = buffer[start...]
+      var failure: Int32 = 0
+      buffer = Array(unsafeUninitializedCapacity: kept.count + Self.chunk) { room, count in
+        kept.withUnsafeBufferPointer { _ = room.initialize(fromContentsOf: $0) }
+        var got = -1
+        repeat {
+          got = read(handle.fileDescriptor, room.baseAddress! + kept.count, Self.chunk)
+        } while got < 0 && errno == EINTR
+        if got < 0 { failure = errno }
+        count = kept.count + max(got, 0)
+      }
+      start = 0
+      if buffer.count == kept.count {
+        atEnd = true
+        readError = failure == 0 ? nil : String(cString: strerror(failure))
         try? handle.close()
-      } else {
-        buffer.append(contentsOf: data)
       }
     }
   }
@@ -112,11 +129,18 @@ package struct TraceReader {
     }
     while var line = nextLine() {
       lineNumber += 1
-      if line.last == 0x0D { line = line.dropLast() }  // CRLF
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       let number = lineNumber
-      return try _CorpusReadError.reading(file: file, where: "line \(number): ") { try Self.snapshot(Array(line), line: number) }
+      if line.count > 0 && buffer[line.upperBound - 1] == 0x0D { line = line.dropLast() }  // CRLF
+      if buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      let direct = buffer.withUnsafeBufferPointer { all in
+        var parser = _JSONParser(bytes: UnsafeBufferPointer(rebasing: all[line]))
+        return parser.directTraceLine(line: number)
+      }
+      if let direct { return direct }
+      // Not plainly valid: the tree reader says what is wrong, and where.
+      return try Self._readAsTree(Array(buffer[line]), line: number, file: file)
     }
+    if let readError { throw CorpusError(file: file, message: "cannot be read after line \(lineNumber): \(readError)") }
     return nil
   }
 
@@ -126,6 +150,21 @@ package struct TraceReader {
     var result: [TraceSnapshot] = []
     while let snapshot = try reader.next() { result.append(snapshot) }
     return result
+  }
+
+  /// The direct reader's snapshot of one line's bytes, or `nil` for
+  /// anything but a plainly valid line.
+  package static func _readDirectly(_ bytes: [UInt8], line: Int) -> TraceSnapshot? {
+    bytes.withUnsafeBufferPointer { bytes in
+      var parser = _JSONParser(bytes: bytes)
+      return parser.directTraceLine(line: line)
+    }
+  }
+
+  /// The tree reader's snapshot of one line's bytes, or its error (as
+  /// ``next()`` words it): the reference the direct reader is held to.
+  package static func _readAsTree(_ bytes: [UInt8], line: Int, file: String = "-") throws(CorpusError) -> TraceSnapshot {
+    try _CorpusReadError.reading(file: file, where: "line \(line): ") { try snapshot(bytes, line: line) }
   }
 
   static func snapshot(_ bytes: [UInt8], line: Int) throws -> TraceSnapshot {

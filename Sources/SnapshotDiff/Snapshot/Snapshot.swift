@@ -89,6 +89,27 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
       if _items.isEmpty { _items = section.items } else { _items.append(contentsOf: section.items) }
       _sectionStarts.append(_items.count)
     }
+    try _buildIndexChecking()
+  }
+
+  /// A snapshot of these parts (each section's id and content, where each
+  /// starts in `items`, and a last start: the count), its ids checked as
+  /// ``init(sections:)`` checks them: for readers that build the flat
+  /// arrays themselves, with no `Section` (and no copy of its items) between.
+  ///
+  /// - Complexity: O(*n*) expected, where *n* is the number of items.
+  @inlinable
+  package init(sectionIDs: [SectionID], sectionContents: [Content?], sectionStarts: [Int], items: [Item]) throws(SnapshotError) {
+    precondition(
+      sectionContents.count == sectionIDs.count && sectionStarts.count == sectionIDs.count + 1 && sectionStarts.first == 0
+        && sectionStarts.last == items.count, "the parts of a snapshot do not hold together")
+    self.init(_sectionIDs: sectionIDs, _sectionContents: sectionContents, _sectionStarts: sectionStarts, _items: items)
+    try _buildIndexChecking()
+  }
+
+  /// The id index of a snapshot just assembled, its ids checked unique.
+  @inlinable
+  internal mutating func _buildIndexChecking() throws(SnapshotError) {
     // The item table checks the ids as it is built; the full check runs
     // only to name a duplicate.
     let ids = _items.map { $0.id }
