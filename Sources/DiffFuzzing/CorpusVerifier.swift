@@ -201,17 +201,32 @@ package struct CorpusVerifier {
   /// A trace's applies: its non-blank lines but the first, counted without
   /// parsing (a read of the file); `nil` when it cannot be read.
   static func applies(inTrace path: String) -> Int? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
     var lines = 0
     var blank = true
-    while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-      for byte in chunk {
-        if byte == UInt8(ascii: "\n") {
-          if !blank { lines += 1 }
-          blank = true
-        } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") {
-          blank = false
+    // A byte at a time through `Data`'s iterator this took a tenth of a
+    // one-strategy verify; a line's bytes are only looked at until one is
+    // not blank, then skipped to its newline.
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      guard count > 0 else { break }
+      chunk.withUnsafeBufferPointer { bytes in
+        var k = 0
+        while k < count {
+          if !blank {
+            guard let newline = memchr(bytes.baseAddress! + k, 0x0A, count - k) else { return }
+            lines += 1
+            blank = true
+            k = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+            continue
+          }
+          let byte = bytes[k]
+          if byte != UInt8(ascii: "\n") && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") {
+            blank = false
+          }
+          k += 1
         }
       }
     }
