@@ -43,6 +43,9 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Count instructions under callgrind instead of timing (see the Diffbench article, counted runs): one row per cell, the same run after run. Covers the workloads up to 100,000 items unless --filter names others.")
   var instructions = false
 
+  @Flag(help: "Time every apply of a session. By default a session longer than 250 applies is timed at 250 of them, spread over it (the Benchmarking article, sessions); the summary says how many.")
+  var allApplies = false
+
   @Option(help: "Only workloads whose name starts with this (repeatable).")
   var filter: [String] = []
 
@@ -133,6 +136,7 @@ struct BenchCommand: ParsableCommand {
       workloads: workloads, subjects: subjects,
       settings: quick ? .quick : BenchSettings(), info: info)
     runner.settings.updates = uikit.updates
+    if allApplies { runner.settings.timedApplies = nil }
     let progress = ProgressLine(quiet: progressOption.quiet)
     runner.log = { Self.show($0, at: $1, on: progress) }
     runner.progress = { p in
@@ -165,7 +169,9 @@ struct BenchCommand: ParsableCommand {
   /// The time left at the pace of the cells measured so far.
   static func left(_ p: BenchProgress) -> String {
     if p.cellsDone == p.cellsTotal { return "done" }
-    return ProgressLine.remaining(done: Double(p.measuredDone), total: Double(p.measuredTotal), elapsed: p.elapsedSeconds)
+    // By estimated work where there is one (a timed run), else by cells.
+    let (done, total) = p.workTotal > 0 ? (p.workDone, p.workTotal) : (Double(p.measuredDone), Double(p.measuredTotal))
+    return ProgressLine.remaining(done: done, total: total, elapsed: p.elapsedSeconds)
       .map { ProgressLine.duration($0) + " left" } ?? "estimating"
   }
 
@@ -177,6 +183,12 @@ struct BenchCommand: ParsableCommand {
     let summary = ReportFile.summaryPath(for: path)
     let summarized = CellResult.summaries(cells)
     try SummaryReport.write(summarized, to: summary)
+    var thinned: [String] = []
+    for cell in cells {
+      guard let (timed, of) = cell.thinned, !thinned.contains(where: { $0.hasPrefix(cell.workload + ":") }) else { continue }
+      thinned.append("\(cell.workload): \(timed) of \(of) applies")
+    }
+    if !thinned.isEmpty { print("\nsessions timed at some of their applies (--all-applies times every one): " + thinned.joined(separator: ", ")) }
     print("\nwrote \(path) (\(cells.reduce(0) { $0 + $1.storage.count }) rows) and \(summary) (\(summarized.count) cells)")
     if let snapshots = Summary.snapshotTable(cells) { print("\n" + snapshots) }
     if cells.contains(where: { $0.failure != nil }) { throw ExitCode(1) }

@@ -10,6 +10,12 @@ package struct BenchProgress: Sendable, Equatable {
   /// The workload being measured, and the apply of a trace being sampled.
   package var workload = ""
   package var step: Int?
+  /// The run's estimated work (``Workload/estimatedSeconds(settings:)``, one
+  /// per cell) and how much of it is done, the current workload's share by
+  /// its applies: the time left is the pace so far applied to the work left,
+  /// not to the cells left (the last cells are the largest).
+  package var workTotal = 0.0
+  package var workDone = 0.0
 
   package init(cellsTotal: Int) {
     self.cellsTotal = cellsTotal

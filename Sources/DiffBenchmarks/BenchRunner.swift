@@ -15,6 +15,13 @@ package struct BenchSettings: Sendable {
   package var maxSamples = 100
   /// Samples of each apply of a trace (its figure is their median).
   package var samplesPerApply = 5
+  /// At most this many applies of a session are timed (`nil`: every one,
+  /// `bench --all-applies`): every apply until then, then every second,
+  /// fourth, … apply, spread over the whole session (the stride doubles
+  /// as the session goes on, and the applies off the new stride are let
+  /// go). An apply not timed is not diffed or verified either: a session's
+  /// time and memory stop growing with its length.
+  package var timedApplies: Int? = 250
   /// The UIKit each changeset is verified against (`--uikit`): how its
   /// updates are performed, and so its stages.
   package var updates = UpdateKind.reconfigure
@@ -47,6 +54,9 @@ package struct CellResult: Sendable {
   /// What broke, when the changeset failed verification (in a trace, the
   /// first apply that failed).
   package var failure: String?
+  /// The applies of a session timed, and its applies, where fewer were
+  /// timed (``BenchSettings/timedApplies``).
+  package var thinned: (timed: Int, of: Int)?
   /// Seconds one sample was estimated to take by the strategy's cost model,
   /// for a pair and a strategy whose cost is not linear (what decides a skip).
   package var estimatedSeconds: Double?
@@ -106,10 +116,13 @@ package struct BenchRunner {
     var state = RunState(
       probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects),
       progress: BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count)), started: started, report: progress)
+    let work = workloads.map { $0.estimatedSeconds(settings: settings) * Double($0.isSnapshotOperation ? 1 : subjects.count) }
+    state.progress.workTotal = work.reduce(0, +)
     var results: [CellResult] = []
-    for workload in workloads {
+    for (w, workload) in workloads.enumerated() {
       state.progress.workload = workload.name
       state.progress.step = nil
+      state.workloadWork = (before: state.progress.workDone, work: work[w], applies: workload.applies)
       let subjects = workload.snapshotSubject.map { [$0] } ?? subjects
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
       do {
@@ -118,6 +131,7 @@ package struct BenchRunner {
         // A user's trace with a bad line: what was measured before it stays.
         for k in cells.indices where cells[k].skipped == nil { cells[k].failure = cells[k].failure ?? "\(error)" }
       }
+      state.progress.workDone = state.workloadWork.before + work[w]
       for cell in cells {
         state.progress.cellsDone += 1
         if cell.skipped != nil { state.progress.cellsSkipped += 1 }
@@ -130,7 +144,8 @@ package struct BenchRunner {
         } else {
           let median = Statistics.median(cell.rows.compactMap(\.wallNanoseconds).map { Double($0) })
           line = CellLine(
-            text: String(format: "%@ %@: %d samples, median %.3f ms%@", workload.name, cell.strategy, cell.storage.count, median / 1e6,
+            text: String(format: "%@ %@: %d samples%@, median %.3f ms%@", workload.name, cell.strategy, cell.storage.count,
+              cell.thinned.map { " of \($0.timed) of \($0.of) applies" } ?? "", median / 1e6,
               cell.failure.map { " — FAILED: \($0)" } ?? ""),
             isNotable: cell.failure != nil)
         }
@@ -148,6 +163,8 @@ package struct BenchRunner {
     var started: UInt64
     var report: (BenchProgress) -> Void
     var lastReport: UInt64 = 0
+    /// The work done before the current workload, its work, and its applies.
+    var workloadWork = (before: 0.0, work: 0.0, applies: 1)
 
     /// Reports where the run is, at most every half second.
     mutating func tick(step: Int?) {
@@ -155,6 +172,9 @@ package struct BenchRunner {
       guard now - lastReport >= 500_000_000 else { return }
       lastReport = now
       progress.step = step
+      if let step {
+        progress.workDone = workloadWork.before + workloadWork.work * min(1, Double(step) / Double(max(1, workloadWork.applies)))
+      }
       progress.elapsedSeconds = Double(now - started) / 1e9
       report(progress)
     }
@@ -169,7 +189,25 @@ package struct BenchRunner {
   }
 
   func measure(_ workload: Workload, subjects: [TimedSubject], into cells: inout [CellResult], state: inout RunState) throws(CorpusError) {
+    var stride = 1
+    var timed = 0
+    var total = 0
+    defer {
+      if timed < total { for k in cells.indices { cells[k].thinned = (timed, total) } }
+    }
     try workload.forEachApply { apply, step in
+      if let step, let limit = settings.timedApplies {
+        total = step
+        guard (step - 1) % stride == 0 else { return }
+        if timed >= max(1, limit) {
+          // Full: every other apply timed so far is let go, and the stride doubles.
+          stride *= 2
+          for k in cells.indices { cells[k].storage.keepApplies { ($0 - 1) % stride == 0 } }
+          timed = (timed + 1) / 2
+          guard (step - 1) % stride == 0 else { return }
+        }
+        timed += 1
+      }
       let rounds: Rounds = step == nil ? .budget : .fixed(settings.samplesPerApply)
       switch apply {
       case let .strings(old, new):

@@ -49,12 +49,34 @@ package struct Workload: Sendable {
     return TimedSubject(operation)
   }
 
-  package init(name: String, quick: Bool, items: Int, source: Source) {
+  /// The applies of a session (1 for a pair): with ``items``, what the
+  /// time left is estimated from.
+  package var applies = 1
+
+  package init(name: String, quick: Bool, items: Int, applies: Int = 1, source: Source) {
     self.name = name
     self.quick = quick
     self.items = items
+    self.applies = applies
     self.source = source
   }
+
+  /// Seconds one cell of it is estimated to take here, for the time left:
+  /// a pair is its timed budget and its verification; a session, each
+  /// timed apply's verification and samples. Only the ratios matter (the
+  /// time left scales them by the pace so far).
+  package func estimatedSeconds(settings: BenchSettings) -> Double {
+    let items = Double(max(1, items))
+    guard isTrace else { return settings.budgetSeconds + items * Self.verifySecondsPerItem }
+    let timed = Double(min(applies, settings.timedApplies ?? applies))
+    return timed * items * (Self.verifySecondsPerItem + Double(settings.samplesPerApply + 2) * Self.diffSecondsPerItem)
+  }
+
+  /// Verifying one apply, a second per item, all oracles (measured here on
+  /// `trace-ranking`: about 14 ms an apply of 3,500 items).
+  static let verifySecondsPerItem = 4e-6
+  /// One diff of one apply, a second per item (hashmap-like strategies).
+  static let diffSecondsPerItem = 3e-8
 
   init(name: String, quick: Bool, items: Int, _ make: @escaping @Sendable () -> (SnapshotDraft, SnapshotDraft)) {
     self.init(name: name, quick: quick, items: items, source: .pair({ make() }))
@@ -150,14 +172,14 @@ package struct Workload: Sendable {
     Workload(name: "uuid-100k", quick: false, items: 100_000) { uuids(count: 100_000) },
     Workload(name: "int-100k", quick: false, items: 100_000, source: .intPair({ ints(count: 100_000) })),
     Workload(name: "sections-1000x100", quick: false, items: 100_000) { manySections(sections: 1_000, items: 100) },
-    Workload(name: "trace-paging", quick: true, items: 10_025, source: .trace({ pagingSession() })),
-    Workload(name: "trace-chat", quick: false, items: 12_000, source: .trace({ chatSession() })),
-    Workload(name: "trace-search", quick: false, items: 50_000, source: .trace({ searchSession() })),
-    Workload(name: "trace-feed", quick: true, items: 1_000, source: .trace({ feedSession() })),
-    Workload(name: "trace-appstore", quick: true, items: 80, source: .trace({ appStoreSession() })),
-    Workload(name: "trace-frontpage", quick: true, items: 30, source: .trace({ frontPageSession() })),
-    Workload(name: "trace-ranking", quick: false, items: 3_500, source: .trace({ rankingSession() })),
-    Workload(name: "outline-3-level-5k", quick: true, items: 5_010, source: .trace({ outlineSession() })),
+    Workload(name: "trace-paging", quick: true, items: 10_025, applies: 500, source: .trace({ pagingSession() })),
+    Workload(name: "trace-chat", quick: false, items: 12_000, applies: 1_000, source: .trace({ chatSession() })),
+    Workload(name: "trace-search", quick: false, items: 50_000, applies: 20, source: .trace({ searchSession() })),
+    Workload(name: "trace-feed", quick: true, items: 1_000, applies: 200, source: .trace({ feedSession() })),
+    Workload(name: "trace-appstore", quick: true, items: 80, applies: 100, source: .trace({ appStoreSession() })),
+    Workload(name: "trace-frontpage", quick: true, items: 30, applies: 500, source: .trace({ frontPageSession() })),
+    Workload(name: "trace-ranking", quick: false, items: 3_500, applies: 2_500, source: .trace({ rankingSession() })),
+    Workload(name: "outline-3-level-5k", quick: true, items: 5_010, applies: 400, source: .trace({ outlineSession() })),
     Workload(name: "outline-expand-all-5k", quick: true, items: 5_010) { outlineExpandAll() },
   ] + suites + snapshotOperations
 
@@ -176,6 +198,11 @@ package struct Workload: Sendable {
         return TraceSource { () throws(CorpusError) in try reader.next() }
       }))
       workload.path = path
+      // For the time left: its applies, and its items guessed from its size
+      // (about 30 bytes an item as `diffbench workload` writes them).
+      workload.applies = max(1, TraceReader.applies(inFile: path) ?? 1)
+      let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      workload.items = bytes / 30 / (workload.applies + 1)
       return workload
     }
     return Workload(name: name, quick: true, items: 0, source: .file(path))

@@ -107,7 +107,7 @@ package struct CorpusVerifier {
       let groupClients = groups.map { WorkerClient(command: isolation, checkingAll: $0, timeout: timeout, updates: updates) }
       defer { for client in groupClients { client.shutDown() } }
       files: for (index, file) in files.enumerated() {
-        let total = isTraceFile(file) ? Self.applies(inTrace: file) : nil
+        let total = isTraceFile(file) ? TraceReader.applies(inFile: file) : nil
         if let total, names.count > 1 {
           let started = Date()
           let at = { (applies: Int) in
@@ -163,7 +163,7 @@ package struct CorpusVerifier {
       for (index, file) in files.enumerated() {
         do {
           if isTraceFile(file) {
-            let total = Self.applies(inTrace: file)
+            let total = TraceReader.applies(inFile: file)
             for strategy in strategies {
               if !strategy.traits.handlesSections, try !StrategyWorker.isFlat(TraceReader(contentsOf: file)) { skipped += 1; continue }
               var trace = try TraceReader(contentsOf: file)
@@ -196,42 +196,6 @@ package struct CorpusVerifier {
       "\(passed) passed, \(failed) failed" + (failed > 0 ? " (\(severities))" : "")
         + (skipped > 0 ? ", \(skipped) skipped (\(StrategyWorker.noSections))" : ""))
     return invalid ? 2 : failed > 0 ? 1 : 0
-  }
-
-  /// A trace's applies: its non-blank lines but the first, counted without
-  /// parsing (a read of the file); `nil` when it cannot be read.
-  static func applies(inTrace path: String) -> Int? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var lines = 0
-    var blank = true
-    // A byte at a time through `Data`'s iterator this took a tenth of a
-    // one-strategy verify; a line's bytes are only looked at until one is
-    // not blank, then skipped to its newline.
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      guard count > 0 else { break }
-      chunk.withUnsafeBufferPointer { bytes in
-        var k = 0
-        while k < count {
-          if !blank {
-            guard let newline = memchr(bytes.baseAddress! + k, 0x0A, count - k) else { return }
-            lines += 1
-            blank = true
-            k = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
-            continue
-          }
-          let byte = bytes[k]
-          if byte != UInt8(ascii: "\n") && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") {
-            blank = false
-          }
-          k += 1
-        }
-      }
-    }
-    if !blank { lines += 1 }
-    return max(0, lines - 1)
   }
 
   /// Every group's failures on a trace file, the groups' workers running

@@ -76,6 +76,25 @@ package struct CellRows: Sendable {
       allocatedBytes: row.allocatedBytes, peakBytes: row.peakBytes))
   }
 
+  /// Keeps only the applies whose step `keep` accepts, and their samples
+  /// (a long session thinned as it is timed; a pair's rows have no step).
+  package mutating func keepApplies(where keep: (Int) -> Bool) {
+    var renumbered = [Int32](repeating: -1, count: applies.count)
+    var kept: [Apply] = []
+    for (k, apply) in applies.enumerated() where apply.step.map(keep) ?? true {
+      renumbered[k] = Int32(kept.count)
+      kept.append(apply)
+    }
+    applies = kept
+    samples = samples.compactMap { sample in
+      let apply = renumbered[Int(sample.apply)]
+      guard apply >= 0 else { return nil }
+      var sample = sample
+      sample.apply = apply
+      return sample
+    }
+  }
+
   /// The rows as they were appended.
   package var rows: [ReportRow] {
     samples.map { s in

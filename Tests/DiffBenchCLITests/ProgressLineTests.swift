@@ -1,4 +1,5 @@
 @testable import DiffBenchCLI
+import DiffBenchmarks
 import DiffFuzzing
 import Foundation
 import Testing
@@ -61,6 +62,19 @@ import Testing
     let p = VerifyProgress(
       file: "a.jsonl", fileIndex: 3, fileCount: 12, strategy: "hashmap", applies: 100, totalApplies: 300, elapsedSeconds: 2)
     #expect(VerifyCommand.line(p) == "[3/12] a.jsonl hashmap: 100/300 applies, 50/s, 4 s left")
+  }
+
+  @Test func benchsTimeLeftIsThePaceAppliedToTheWorkLeft() {
+    var p = BenchProgress(cellsTotal: 10)
+    p.cellsDone = 5
+    p.elapsedSeconds = 60
+    // Half the cells, a fifth of the work: four times as long again.
+    p.workTotal = 100
+    p.workDone = 20
+    #expect(BenchCommand.left(p) == "4 min 00 s left")
+    // Without a work estimate (a counted run), by cells.
+    p.workTotal = 0
+    #expect(BenchCommand.left(p) == "1 min 00 s left")
     let pair = VerifyProgress(file: "b.json", fileIndex: 1, fileCount: 1, strategy: "myers", elapsedSeconds: 0)
     #expect(VerifyCommand.line(pair) == "[1/1] b.json myers")
   }

@@ -329,6 +329,7 @@ import Testing
         _ = apply
       }
       #expect(count == applies && last == applies, "\(name): \(count) applies")
+      #expect(workload.applies == applies, "\(name): declared \(workload.applies) applies, for the time left")
     }
     // The search narrows, then widens back to the whole list.
     let search = try #require(Workload.all.first { $0.name == "trace-search" })
@@ -352,6 +353,41 @@ import Testing
     }
     let table = Summary.table(cells)
     #expect(table.contains("trace-appstore  hashmap") && table.contains("> 16.67ms") && table.contains("p99"))
+  }
+
+  @Test func aLongSessionIsTimedAtSomeAppliesSpreadOverIt() throws {
+    var settings = tiny
+    settings.samplesPerApply = 1
+    settings.timedApplies = 4
+    let cells = BenchRunner(workloads: workloads("trace-appstore"), settings: settings, info: info).run()
+    for cell in cells {
+      #expect(cell.failure == nil && cell.skipped == nil)
+      // The stride doubled until 4 of the 100 applies span the session.
+      #expect(cell.rows.compactMap(\.step) == [1, 33, 65, 97], "\(cell.strategy)")
+      #expect(cell.thinned?.timed == 4 && cell.thinned?.of == 100)
+    }
+    // A session shorter than the limit is timed whole, and says nothing.
+    settings.timedApplies = 100
+    let whole = BenchRunner(workloads: workloads("trace-appstore"), settings: settings, info: info).run()
+    #expect(whole.allSatisfy { $0.thinned == nil && $0.rows.count == 100 })
+  }
+
+  @Test func theTimeLeftWeighsCellsByTheirWork() throws {
+    let settings = BenchSettings()
+    let pair = try #require(Workload.all.first { $0.name == "random-1e3" })
+    let ranking = try #require(Workload.all.first { $0.name == "trace-ranking" })
+    // 250 timed applies of 3,500 items weigh more than a 1,000-item pair.
+    #expect(ranking.estimatedSeconds(settings: settings) > 2 * pair.estimatedSeconds(settings: settings))
+    var all = settings
+    all.timedApplies = nil
+    #expect(abs(ranking.estimatedSeconds(settings: all) / ranking.estimatedSeconds(settings: settings) - 10) < 1e-9)
+    // The runner reports work done as cells end.
+    var seen: [BenchProgress] = []
+    var runner = BenchRunner(workloads: workloads("appstore-sections", "random-1e2"), settings: tiny, info: info)
+    runner.log = { _, p in seen.append(p) }
+    _ = runner.run()
+    #expect(seen.last.map { $0.workDone == $0.workTotal && $0.workTotal > 0 } == true)
+    #expect(seen.first.map { $0.workDone > 0 && $0.workDone < $0.workTotal } == true)
   }
 }
 

@@ -144,6 +144,42 @@ package struct TraceReader {
     return nil
   }
 
+  /// A trace's applies: its non-blank lines but the first, counted without
+  /// parsing (a read of the file); `nil` when it cannot be read.
+  package static func applies(inFile path: String) -> Int? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var lines = 0
+    var blank = true
+    // A line's bytes are looked at only until one is not blank, then
+    // skipped to its newline (a byte at a time through `Data`'s iterator,
+    // this took a tenth of a one-strategy verify).
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      guard count > 0 else { break }
+      chunk.withUnsafeBufferPointer { bytes in
+        var k = 0
+        while k < count {
+          if !blank {
+            guard let newline = memchr(bytes.baseAddress! + k, 0x0A, count - k) else { return }
+            lines += 1
+            blank = true
+            k = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+            continue
+          }
+          let byte = bytes[k]
+          if byte != UInt8(ascii: "\n") && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\t") {
+            blank = false
+          }
+          k += 1
+        }
+      }
+    }
+    if !blank { lines += 1 }
+    return max(0, lines - 1)
+  }
+
   /// Every snapshot of a trace in memory, for small traces (tests, shrinking).
   package static func parse(_ bytes: [UInt8], file: String = "-") throws(CorpusError) -> [TraceSnapshot] {
     var reader = TraceReader(bytes: bytes, file: file)
