@@ -62,21 +62,23 @@ package struct Workload: Sendable {
   }
 
   /// Seconds one cell of it is estimated to take here, for the time left:
-  /// a pair is its timed budget and its verification; a session, each
-  /// timed apply's verification and samples. Only the ratios matter (the
-  /// time left scales them by the pace so far).
+  /// a pair, its budget plus a cost per item (building, verifying, the
+  /// exact-peak run, the samples); a session, a cost per item of each timed
+  /// apply. Only the ratios matter: the time left scales them by the pace so far.
   package func estimatedSeconds(settings: BenchSettings) -> Double {
     let items = Double(max(1, items))
-    guard isTrace else { return settings.budgetSeconds + items * Self.verifySecondsPerItem }
+    guard isTrace else { return settings.budgetSeconds + items * Self.pairSecondsPerItem }
     let timed = Double(min(applies, settings.timedApplies ?? applies))
-    return timed * items * (Self.verifySecondsPerItem + Double(settings.samplesPerApply + 2) * Self.diffSecondsPerItem)
+    return timed * items * Self.sessionSecondsPerItem
   }
 
-  /// Verifying one apply, a second per item, all oracles (measured here on
-  /// `trace-ranking`: about 14 ms an apply of 3,500 items).
-  static let verifySecondsPerItem = 4e-6
-  /// One diff of one apply, a second per item (hashmap-like strategies).
-  static let diffSecondsPerItem = 3e-8
+  /// Fitted here to a full `make bench` (a 1,000,000-item pair's cell took
+  /// 10–16 s, a 100,000-item one 2–3 s where no strategy meets its cap).
+  static let pairSecondsPerItem = 1e-5
+  /// Fitted here to a full `make bench` (`trace-paging` 3e-6 an item of
+  /// an apply, `trace-chat` 4e-6, `trace-ranking` 2.4e-5, its moves across
+  /// 36 sections costing the oracles most).
+  static let sessionSecondsPerItem = 4e-6
 
   init(name: String, quick: Bool, items: Int, _ make: @escaping @Sendable () -> (SnapshotDraft, SnapshotDraft)) {
     self.init(name: name, quick: quick, items: items, source: .pair({ make() }))
