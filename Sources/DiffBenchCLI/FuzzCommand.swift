@@ -96,6 +96,13 @@ struct FuzzCommand: ParsableCommand {
       report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count - report.notReproduced,
       report.notReproduced, report.repeats, seed))
     if report.failures > 0 { print("failures by severity: \(report.severities)") }
+    if !report.byShape.isEmpty {
+      // Each shape's pairs a second of one job's time, so that a slower shape shows.
+      let shapes = IDShape.allCases.compactMap { shape in
+        report.byShape[shape].map { String(format: "%@ %d (%.0f/s)", shape.description, $0.pairs, $0.perSecond) }
+      }
+      print("by id shape, pairs and sessions (a second of one job): " + shapes.joined(separator: ", "))
+    }
     if report.skipped > 0 {
       print("\(report.skipped) times a strategy without sections was not run on a pair or session with them (no sections)")
     }

@@ -66,6 +66,20 @@ package struct FuzzFinding: Sendable {
   package var isTrace: Bool { written.shrunk == nil }
 }
 
+/// One id shape's share of a fuzz run.
+package struct ShapeFigures: Codable, Sendable, Equatable {
+  package var pairs: UInt64 = 0
+  package var seconds: Double = 0
+
+  mutating func add(_ seconds: Double) {
+    pairs += 1
+    self.seconds += seconds
+  }
+
+  /// Pairs and sessions a second of one worker's time.
+  package var perSecond: Double { seconds > 0 ? Double(pairs) / seconds : 0 }
+}
+
 package struct FuzzReport: Sendable {
   package var seed: UInt64
   package var pairs: UInt64 = 0
@@ -81,6 +95,10 @@ package struct FuzzReport: Sendable {
   package var failures: Int { findings.count + repeats }
   /// Every failure, kept or repeated, by severity.
   package var severities = SeverityCounts()
+  /// Pairs and sessions by id shape, and the worker seconds they took
+  /// (from the end of a worker's one to the end of its next): a shape that
+  /// gets slower shows here.
+  package var byShape: [IDShape: ShapeFigures] = [:]
   /// Findings whose re-check in a fresh worker passed (written unshrunk).
   package var notReproduced: Int { findings.filter { $0.outcome == .notReproduced }.count }
   /// Findings that shrinking did not finish (budget or the run's time).
@@ -105,6 +123,8 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
     /// `nil` when it reported why (a hang) and the pair after is next.
     case died(worker: Int, next: UInt64, reported: Bool)
     case finished(worker: Int)
+    /// A worker's pair or session took this long, ended to ended.
+    case spent(iteration: UInt64, seconds: Double)
   }
 
   /// Guards the events and the workers; signalled when an event is posted,
@@ -234,6 +254,8 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
           }
         case .finished:
           running -= 1
+        case let .spent(iteration, seconds):
+          report.byShape[PairGenerator.idShape(seed: c.seed, iteration: iteration), default: ShapeFigures()].add(seconds)
         }
       }
       if Date().timeIntervalSince(lastProgress) >= 0.5 {
@@ -265,6 +287,7 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
     let thread = Thread { [self] in
       var next = first
       var reported = false
+      var lastEnd = Date()
       reading: while case .line(let line) = child.readLine() {
         guard let event = try? WorkerProtocol.decode(WorkerProtocol.Event.self, from: line) else { break reading }
         var quiet = silence
@@ -277,6 +300,9 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
         post(.worker(event))
         switch event {
         case .finished(let i?):
+          let now = Date()
+          post(.spent(iteration: i, seconds: now.timeIntervalSince(lastEnd)))
+          lastEnd = now
           next = i + step
         case .failed(let i?, _, .hang, _, _):
           // The worker's watchdog ended it on pair i: the run goes on after it.

@@ -23,6 +23,9 @@ package struct FuzzSummary: Codable, Sendable, Equatable {
   package var severities: SeverityCounts?
   package var repeats: Int
   package var findings: [Finding]
+  /// Pairs, sessions and worker seconds by id shape (``IDShape``'s names);
+  /// `nil` in a summary written before they were counted.
+  package var shapes: [String: ShapeFigures]?
 
   package init(_ report: FuzzReport, strategies: [String]) {
     self.strategies = strategies
@@ -33,6 +36,7 @@ package struct FuzzSummary: Codable, Sendable, Equatable {
     failures = report.failures
     severities = report.severities
     repeats = report.repeats
+    shapes = Dictionary(uniqueKeysWithValues: report.byShape.map { ($0.key.description, $0.value) })
     findings = report.findings.map { Finding(strategy: $0.strategy, kind: $0.kind, file: $0.file, failure: $0.failure) }
   }
 

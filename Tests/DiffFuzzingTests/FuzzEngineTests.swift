@@ -195,6 +195,12 @@ import Testing
     let (report, out) = try fuzz("hashmap", iterations: 200)
     defer { try? FileManager.default.removeItem(atPath: out) }
     #expect(report.pairs == 200 && report.failures == 0)
+    // Every pair and session counted under the shape it was drawn in, each with its time.
+    var expected: [IDShape: UInt64] = [:]
+    for i in 0..<UInt64(200) { expected[PairGenerator.idShape(seed: 42, iteration: i), default: 0] += 1 }
+    #expect(report.byShape.mapValues(\.pairs) == expected)
+    #expect(report.byShape.values.allSatisfy { $0.seconds > 0 && $0.perSecond > 0 })
+    #expect(Set(report.byShape.keys) == Set(IDShape.allCases))
   }
 }
 

@@ -64,7 +64,7 @@ package struct PairGenerator: Sendable {
   /// drawn for it (``Respelling``).
   package func pair(seed: UInt64, iteration: UInt64) -> Pair {
     var pair = unspelledPair(seed: seed, iteration: iteration)
-    var spelling = Respelling(seed: seed, iteration: iteration)
+    var spelling = Self.respelling(seed: seed, iteration: iteration)
     pair.old = spelling.apply(pair.old, later: false)
     pair.new = spelling.apply(pair.new, later: true)
     pair.shape += ", \(spelling.ids) ids"
@@ -136,13 +136,26 @@ package struct PairGenerator: Sendable {
       }
       trace.append(snapshot)
     }
-    var spelling = Respelling(seed: seed ^ 0x7AC3_5E55, iteration: iteration)
+    var spelling = Self.respelling(seed: seed, iteration: iteration)
     return trace.enumerated().map { k, snapshot in spelling.apply(snapshot, later: k > 0) }
   }
 
   /// Whether a session drawn at this iteration is an outline's: every
   /// other session (one in sixteen iterations).
   package static func drawsOutline(_ iteration: UInt64) -> Bool { iteration % 16 == 15 }
+
+  /// How the iteration's pair or session is spelled (its id and content
+  /// shapes), drawn apart from how it is made.
+  static func respelling(seed: UInt64, iteration: UInt64) -> Respelling {
+    let apart: UInt64 = !drawsTrace(iteration) ? 0 : drawsOutline(iteration) ? 0x0071_14E5 : 0x7AC3_5E55
+    return Respelling(seed: seed ^ apart, iteration: iteration)
+  }
+
+  /// The id shape of the iteration's pair or session, without making it
+  /// (fuzz's figures by shape).
+  package static func idShape(seed: UInt64, iteration: UInt64) -> IDShape {
+    respelling(seed: seed, iteration: iteration).ids
+  }
 
   /// A random outline session (``OutlineSession``): a small forest, then 2
   /// to 50 steps of expanding, collapsing and editing rows; each snapshot
@@ -162,7 +175,7 @@ package struct PairGenerator: Sendable {
       if draft.sections[0].items.count > maxItems { draft.sections[0].items.removeLast(draft.sections[0].items.count - maxItems) }
       trace.append(draft)
     }
-    var spelling = Respelling(seed: seed ^ 0x0071_14E5, iteration: iteration)
+    var spelling = Self.respelling(seed: seed, iteration: iteration)
     return trace.enumerated().map { k, snapshot in spelling.apply(snapshot, later: k > 0) }
   }
 
