@@ -131,7 +131,7 @@ package struct BenchRunner {
         // A user's trace with a bad line: what was measured before it stays.
         for k in cells.indices where cells[k].skipped == nil { cells[k].failure = cells[k].failure ?? "\(error)" }
       }
-      state.progress.workDone = state.workloadWork.before + work[w]
+      state.progress.workDone = state.workloadWork.before + state.workloadWork.work
       for cell in cells {
         state.progress.cellsDone += 1
         if cell.skipped != nil { state.progress.cellsSkipped += 1 }
@@ -165,6 +165,21 @@ package struct BenchRunner {
     var lastReport: UInt64 = 0
     /// The work done before the current workload, its work, and its applies.
     var workloadWork = (before: 0.0, work: 0.0, applies: 1)
+
+    /// A pair's work, known better once its pair is verified: a skipped
+    /// cell takes none, and one whose cost model estimates its samples
+    /// (the quadratic strategies) takes its minimum samples up to the cap.
+    /// The time left's pace is then not taken from cells that met their cap.
+    mutating func refineWork(_ cells: [CellResult], settings: BenchSettings) {
+      let each = workloadWork.work / Double(max(1, cells.count))
+      var work = 0.0
+      for cell in cells where cell.skipped == nil {
+        let sampling = cell.estimatedSeconds.map { min(settings.capSeconds, Double(settings.minSamples) * $0) } ?? 0
+        work += each + max(0, sampling - settings.budgetSeconds)
+      }
+      progress.workTotal += work - workloadWork.work
+      workloadWork.work = work
+    }
 
     /// Reports where the run is, at most every half second.
     mutating func tick(step: Int?) {
@@ -243,6 +258,7 @@ package struct BenchRunner {
     ) { seconds in
       String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
     }
+    if step == nil { state.refineWork(cells, settings: settings) }
     // An Int pair: each subject's own changeset must reach its own target
     // too (this run is also its warm-up).
     for k in apply.active where S.self != String.self && apply.verified[k] {

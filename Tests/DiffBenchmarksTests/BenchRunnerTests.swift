@@ -112,22 +112,32 @@ import Testing
     let subjects = [TimedSubject.floor, TimedSubject(Contender(Naive())), TimedSubject(Contender(Stdlib()))]
     let pair = try #require(workloads("reversed-10k").first).pair()
     let work = WorkEstimate(old: pair.old, new: pair.new)
-    func run(secondsPerUnit rate: (TimedSubject) -> Double) -> [CellResult] {
+    func run(secondsPerUnit rate: (TimedSubject) -> Double, workTotals: inout [Double]) -> [CellResult] {
       var runner = BenchRunner(workloads: workloads("reversed-10k"), subjects: subjects, settings: settings, info: info)
+      var seen: [Double] = []
+      runner.log = { _, p in seen.append(p.workTotal) }
+      defer { workTotals = seen }
       runner.calibration = Calibration(
         secondsPerUnit: Dictionary(uniqueKeysWithValues: subjects.dropFirst().map { ($0.name, rate($0)) }))
       return runner.run()
     }
     // Estimated at 1.5 ms a sample (half the cap): skipped, and listed.
-    let over = run { 0.0015 / work.units($0.traits.cost) }
+    var workTotals: [Double] = []
+    let over = run(secondsPerUnit: { 0.0015 / work.units($0.traits.cost) }, workTotals: &workTotals)
     #expect(over[0].skipped == nil && !over[0].rows.isEmpty)
     #expect(over[1].skipped != nil && over[1].rows.isEmpty && abs((over[1].estimatedSeconds ?? 0) - 0.0015) < 1e-9)
     #expect(over[2].skipped != nil && over[2].rows.isEmpty)
     #expect(Summary.table(over).contains("reversed-10k naive: estimated"))
+    // The time left counts the skipped cells' work out: one cell of three is left.
+    let estimate = try #require(workloads("reversed-10k").first).estimatedSeconds(settings: settings)
+    #expect(workTotals.allSatisfy { abs($0 - estimate) < 1e-9 }, "\(workTotals) against \(estimate)")
     // Estimated at 0.9 ms (under a third): measured, however long it really
     // takes (one sample: the cap ends the cell).
-    let under = run { 0.0009 / work.units($0.traits.cost) }
+    var measuredTotals: [Double] = []
+    let under = run(secondsPerUnit: { 0.0009 / work.units($0.traits.cost) }, workTotals: &measuredTotals)
     #expect(under.allSatisfy { $0.skipped == nil && !$0.rows.isEmpty })
+    // Their minimum samples up to the cap: more than the three cells' estimate.
+    #expect(measuredTotals.allSatisfy { $0 > 3 * estimate }, "\(measuredTotals)")
   }
 
   /// Only the prepared diff is timed: a strategy that converts its input in
@@ -386,7 +396,7 @@ import Testing
     var runner = BenchRunner(workloads: workloads("appstore-sections", "random-1e2"), settings: tiny, info: info)
     runner.log = { _, p in seen.append(p) }
     _ = runner.run()
-    #expect(seen.last.map { $0.workDone == $0.workTotal && $0.workTotal > 0 } == true)
+    #expect(seen.last.map { abs($0.workDone - $0.workTotal) < 1e-9 * $0.workTotal && $0.workTotal > 0 } == true)
     #expect(seen.first.map { $0.workDone > 0 && $0.workDone < $0.workTotal } == true)
   }
 }
