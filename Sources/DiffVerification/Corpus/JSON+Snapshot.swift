@@ -43,9 +43,7 @@ extension _JSONParser {
       let read = directObject { parser, key in
         switch key.word {
         case .name:
-          guard name == nil, parser.current == UInt8(ascii: "\"") else { return false }
-          name = try? parser.string()
-          return name != nil
+          return parser.directName(&name)
         case .sections:
           guard !sections else { return false }
           sections = true
@@ -70,9 +68,7 @@ extension _JSONParser {
     let read = directObject { parser, key in
       switch key.word {
       case .name:
-        guard name == nil, parser.current == UInt8(ascii: "\"") else { return false }
-        name = try? parser.string()
-        return name != nil
+        return parser.directName(&name)
       case .old:
         guard old == nil else { return false }
         old = parser.directSnapshot()
@@ -122,24 +118,12 @@ extension _JSONParser {
       var content: String?
       var items = false
       let read = parser.directObject { parser, key in
-        switch key.word {
-        case .id:
-          guard id == nil else { return false }
-          id = parser.directText()
-          return id != nil
-        case .content:
-          guard content == nil else { return false }
-          content = parser.directText()
-          return content != nil
-        case .items:
-          // A section's items are read before its id may be: where they
-          // start is known, the count after.
-          guard !items else { return false }
-          items = true
-          return parser.directItems(into: &parts.items)
-        default:
-          return false
-        }
+        if let read = parser.directIDOrContent(key, id: &id, content: &content) { return read }
+        // A section's items may come before its id: where they start is
+        // known, and the count after.
+        guard key.word == .items, !items else { return false }
+        items = true
+        return parser.directItems(into: &parts.items)
       }
       guard read, let id, items else { return false }
       parts.sectionIDs.append(id)
@@ -163,20 +147,7 @@ extension _JSONParser {
       }
       var id: String?
       var content: String?
-      let read = parser.directObject { parser, key in
-        switch key.word {
-        case .id:
-          guard id == nil else { return false }
-          id = parser.directText()
-          return id != nil
-        case .content:
-          guard content == nil else { return false }
-          content = parser.directText()
-          return content != nil
-        default:
-          return false
-        }
-      }
+      let read = parser.directObject { parser, key in parser.directIDOrContent(key, id: &id, content: &content) ?? false }
       guard read, let id else { return false }
       items.append(StringSnapshot.Item(id, content: content ?? ""))
       return true
@@ -204,6 +175,31 @@ extension _JSONParser {
     for k in 0..<count where bytes[position + k] != text[k] { return false }
     position += count
     return true
+  }
+
+  /// A `"name"`: a string, read once.
+  mutating func directName(_ name: inout String?) -> Bool {
+    guard name == nil, current == UInt8(ascii: "\"") else { return false }
+    name = try? string()
+    return name != nil
+  }
+
+  /// An `"id"` or `"content"` member of a section or an item, each read
+  /// once; `nil` for any other key.
+  @inline(__always)
+  mutating func directIDOrContent(_ key: _Key, id: inout String?, content: inout String?) -> Bool? {
+    switch key.word {
+    case .id:
+      guard id == nil else { return false }
+      id = directText()
+      return id != nil
+    case .content:
+      guard content == nil else { return false }
+      content = directText()
+      return content != nil
+    default:
+      return nil
+    }
   }
 
   /// A string or a number, as its text.
