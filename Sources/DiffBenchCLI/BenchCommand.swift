@@ -43,7 +43,7 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Count instructions under callgrind instead of timing (see the Diffbench article, counted runs): one row per cell, the same run after run. Covers the workloads up to 100,000 items unless --filter names others.")
   var instructions = false
 
-  @Flag(help: "Time every apply of a session. By default a session longer than 250 applies is timed at 250 of them, spread over it (the Benchmarking article, sessions); the summary says how many.")
+  @Flag(help: "Time every apply of a session. By default a session longer than 250 applies is timed at 126 to 250 of them, spread evenly over it (the Benchmarking article, sessions); the summary says how many.")
   var allApplies = false
 
   @Option(help: "Only workloads whose name starts with this (repeatable).")
@@ -96,7 +96,7 @@ struct BenchCommand: ParsableCommand {
         }
         return found
       }
-      workloads = workloads.filter { w in suites.contains { w.name.hasPrefix($0.name + "-") } }
+      workloads = workloads.filter { w in suites.contains { $0.contains(w.name) } }
     }
     if !filter.isEmpty {
       workloads = workloads.filter { w in filter.contains { w.name.hasPrefix($0) } }
@@ -183,9 +183,11 @@ struct BenchCommand: ParsableCommand {
     let summary = ReportFile.summaryPath(for: path)
     let summarized = CellResult.summaries(cells)
     try SummaryReport.write(summarized, to: summary)
+    // A sampled session's cells all carry its figures: named once.
     var thinned: [String] = []
+    var named = Set<String>()
     for cell in cells {
-      guard let (timed, of) = cell.thinned, !thinned.contains(where: { $0.hasPrefix(cell.workload + ":") }) else { continue }
+      guard let (timed, of) = cell.thinned, named.insert(cell.workload).inserted else { continue }
       thinned.append("\(cell.workload): \(timed) of \(of) applies")
     }
     if !thinned.isEmpty { print("\nsessions timed at some of their applies (--all-applies times every one): " + thinned.joined(separator: ", ")) }

@@ -83,10 +83,9 @@ struct TableCommand: ParsableCommand {
     }
     var s = "<!-- `diffbench table \(source)`; regenerate, do not edit -->\n"
     // Our grid first, then each suite (another benchmark's rows) apart.
-    func suite(of workload: String) -> WorkloadSuite? { WorkloadSuite.all.first { workload.hasPrefix($0.name + "-") } }
-    var groups = [(title: "Time over the floor (median; lower is better):", workloads: workloads.filter { suite(of: $0) == nil })]
+    var groups = [(title: "Time over the floor (median; lower is better):", workloads: workloads.filter { WorkloadSuite.of($0) == nil })]
     for suite in WorkloadSuite.all {
-      let rows = workloads.filter { $0.hasPrefix(suite.name + "-") }
+      let rows = workloads.filter(suite.contains)
       if !rows.isEmpty { groups.append(("The `\(suite.name)` suite, time over the floor (\(suite.source)):", rows)) }
     }
     for (k, group) in groups.enumerated() where !group.workloads.isEmpty {

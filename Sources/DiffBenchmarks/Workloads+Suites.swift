@@ -18,10 +18,16 @@ package struct WorkloadSuite: Sendable {
     WorkloadSuite(name: "listkit", source: "Iron-Ham/Lists: Tests/Benchmarks/IGListDiffBenchmarks.swift (75fe3fe), the README's table against IGListKit"),
   ]
 
+  /// Whether a workload is one of the suite's: its name is the suite's, then `-`.
+  package func contains(_ workload: String) -> Bool { workload.hasPrefix(name + "-") }
+
   /// The suite's workloads, in the grid's order.
-  package var workloads: [Workload] { Workload.all.filter { $0.name.hasPrefix(name + "-") } }
+  package var workloads: [Workload] { Workload.all.filter { contains($0.name) } }
 
   package static func named(_ name: String) -> WorkloadSuite? { all.first { $0.name == name } }
+
+  /// The suite a workload belongs to, or `nil` for one of our grid's.
+  package static func of(_ workload: String) -> WorkloadSuite? { all.first { $0.contains(workload) } }
 }
 
 // MARK: - js-framework-benchmark
