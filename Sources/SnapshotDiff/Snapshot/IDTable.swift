@@ -14,7 +14,7 @@
 /// building 10,000 string ids about 860 instructions an id (counted).
 ///
 /// - Complexity: O(1) expected per lookup and insertion, amortized over
-///   the table's doublings.
+///   the table's growth.
 @usableFromInline
 internal struct _IDTable: Sendable {
   /// The slots, written only while uniquely referenced (``makeUnique()``).
@@ -86,12 +86,12 @@ internal struct _IDTable: Sendable {
     storage.usesHashValue ? id.hashValue : _IDHash()(id)
   }
 
-  /// The flat index recorded for `id`, or -1; `idAt` gives the id at a
+  /// The flat index recorded for `id`, or -1; `ids` holds the id at each
   /// recorded index.
   @inlinable @inline(__always)
-  func index<ID: Hashable>(of id: ID, idAt: (Int) -> ID) -> Int {
+  func index<ID: Hashable>(of id: ID, in ids: _IDColumn<ID>) -> Int {
     guard let hash = hash(id) else { return -1 }  // never entered: every id entered took this hash
-    return Self.probe(storage.slots, tag: Self.tag(hash)) { idAt($0) == id }.index
+    return Self.probe(storage.slots, tag: Self.tag(hash)) { ids[$0] == id }.index
   }
 
   /// Where a key with this tag for which `matches` holds is: its slot and
@@ -111,6 +111,15 @@ internal struct _IDTable: Sendable {
     }
   }
 
+  /// Places an entry known to be absent in the first empty slot from its
+  /// home: growing and remapping move entries with no id read.
+  @inlinable @inline(__always)
+  static func place(_ entry: UInt64, in slots: UnsafeMutableBufferPointer<UInt64>, mask: Int) {
+    var slot = home(entry, mask: mask)
+    while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+    slots[slot] = entry
+  }
+
   /// Copies the storage if another snapshot shares it.
   @inlinable @inline(__always)
   mutating func makeUnique() {
@@ -120,52 +129,41 @@ internal struct _IDTable: Sendable {
     storage = copy
   }
 
-  /// Room for `count` ids in all without growing again: the slots at least
-  /// doubled, every entry placed again from its tag (no id read).
+  /// Room for `count` ids in all without growing again: the slots grown
+  /// by ``_Tuning/idTableGrowth`` at least, every entry placed again from
+  /// its tag (no id read).
   @inlinable
   mutating func reserveCapacity(_ count: Int) {
     makeUnique()
     guard count &* 3 > storage.slots.count &* 2 else { return }
     let old = storage.slots
-    let bigger = Storage(slotCount: Swift.max(old.count &* 2, Self.slotCount(for: count)), usesHashValue: storage.usesHashValue)
+    let bigger = Storage(slotCount: Swift.max(old.count &* _Tuning.idTableGrowth, Self.slotCount(for: count)), usesHashValue: storage.usesHashValue)
     let slots = bigger.slots
     let mask = slots.count &- 1
-    for entry in old where entry != 0 {
-      var slot = Self.home(entry, mask: mask)
-      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      slots[slot] = entry
-    }
+    for entry in old where entry != 0 { Self.place(entry, in: slots, mask: mask) }
     storage = bigger
   }
 
-  /// Enters a batch of ids, the one at offset *k* with flat index
+  /// Enters a batch of `count` ids, the one at offset *k* with flat index
   /// `base + k`, checking each against the ids held (`held`, by flat
   /// index below `base`) and the batch's earlier ones.
   ///
-  /// - Complexity: O(*k*) expected for *k* ids, amortized over doublings.
+  /// - Complexity: O(*k*) expected for *k* ids, amortized over growth.
   @inlinable
-  mutating func enter<ID: Hashable>(_ ids: UnsafeBufferPointer<ID>, at base: Int, after held: UnsafeBufferPointer<ID>) -> Entering {
-    reserveCapacity(count &+ ids.count)
+  mutating func enter<ID: Hashable>(_ batch: _IDColumn<ID>, count: Int, at base: Int, after held: _IDColumn<ID>) -> Entering {
+    reserveCapacity(self.count &+ count)
     let slots = storage.slots
-    let mask = slots.count &- 1
     let usesHashValue = storage.usesHashValue
     let fast = _IDHash()
-    for k in 0..<ids.count {
-      let id = ids[k]
-      guard let hash = usesHashValue ? id.hashValue : fast(id) else { return .needsHashValue }
+    for k in 0..<count {
+      // `batch[k]` read where it is used, never bound: a binding retained
+      // and released every id (two runtime calls an id, counted).
+      guard let hash = usesHashValue ? batch[k].hashValue : fast(batch[k]) else { return .needsHashValue }
       let tag = Self.tag(hash)
-      var slot = Self.home(tag, mask: mask)
-      while true {
-        let entry = slots[slot]
-        if entry == 0 { break }
-        if entry & 0xFFFF_FFFF_0000_0000 == tag {
-          let i = Int(UInt32(truncatingIfNeeded: entry))
-          if (i < base ? held[i] : ids[i &- base]) == id { return .duplicate(k) }
-        }
-        slot = (slot &+ 1) & mask
-      }
+      let (slot, found) = Self.probe(slots, tag: tag) { i in (i < base ? held[i] : batch[i &- base]) == batch[k] }
+      guard found < 0 else { return .duplicate(k) }
       slots[slot] = tag | UInt64(UInt32(truncatingIfNeeded: base &+ k))
-      count &+= 1
+      self.count &+= 1
     }
     return .entered
   }
@@ -189,28 +187,58 @@ internal struct _IDTable: Sendable {
         index = Int(newIndex[old])
         guard index >= 0 else { continue }
       }
-      var slot = Self.home(entry, mask: mask)
-      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      slots[slot] = (entry & 0xFFFF_FFFF_0000_0000) | UInt64(UInt32(truncatingIfNeeded: index))
+      Self.place((entry & 0xFFFF_FFFF_0000_0000) | UInt64(UInt32(truncatingIfNeeded: index)), in: slots, mask: mask)
     }
     table.count = count
     return table
   }
 
-  /// A table of `ids`, each at its offset: distinct ids, as a snapshot's are.
+  /// A table of `count` ids, each at its offset: distinct ids, as a
+  /// snapshot's are.
   @inlinable
-  static func building<ID: Hashable>(_ ids: [ID], usesHashValue: Bool = false) -> Self {
-    ids.withUnsafeBufferPointer { building(checking: $0, usesHashValue: usesHashValue)! }
+  static func building<ID: Hashable>(_ ids: _IDColumn<ID>, count: Int, usesHashValue: Bool = false) -> Self {
+    building(checking: ids, count: count, usesHashValue: usesHashValue)!
   }
 
-  /// A table of `ids`, each at its offset, or `nil` when two are equal.
+  /// A table of `count` ids, each at its offset, or `nil` when two are equal.
   @inlinable
-  static func building<ID: Hashable>(checking ids: UnsafeBufferPointer<ID>, usesHashValue: Bool = false) -> Self? {
-    var table = Self(capacity: ids.count, usesHashValue: usesHashValue)
-    switch table.enter(ids, at: 0, after: ids) {
+  static func building<ID: Hashable>(checking ids: _IDColumn<ID>, count: Int, usesHashValue: Bool = false) -> Self? {
+    var table = Self(capacity: count, usesHashValue: usesHashValue)
+    switch table.enter(ids, count: count, at: 0, after: ids) {
     case .entered: return table
     case .duplicate: return nil
-    case .needsHashValue: return building(checking: ids, usesHashValue: true)
+    case .needsHashValue: return building(checking: ids, count: count, usesHashValue: true)
     }
+  }
+}
+
+/// The ids of a buffer, read in place: of an array of ids, or the `id` of
+/// each item of a snapshot's items (so the table needs no second copy of
+/// them: keeping one cost an append a third of its work, counted). Its
+/// subscript lends the id, with no retain.
+///
+/// Valid only while the buffer it was made from is.
+@usableFromInline
+internal struct _IDColumn<ID> {
+  @usableFromInline let first: UnsafeRawPointer?
+  @usableFromInline let stride: Int
+
+  /// The ids of a buffer of ids.
+  @inlinable
+  init(_ ids: UnsafeBufferPointer<ID>) {
+    first = UnsafeRawPointer(ids.baseAddress)
+    stride = MemoryLayout<ID>.stride
+  }
+
+  /// The ids of a buffer of items.
+  @inlinable
+  init<Content>(items: UnsafeBufferPointer<SnapshotItem<ID, Content>>) where ID: Hashable {
+    first = items.baseAddress.flatMap { UnsafeRawPointer($0.pointer(to: \.id)) }
+    stride = MemoryLayout<SnapshotItem<ID, Content>>.stride
+  }
+
+  @inlinable
+  subscript(i: Int) -> ID {
+    unsafeAddress { (first.unsafelyUnwrapped + i &* stride).assumingMemoryBound(to: ID.self) }
   }
 }

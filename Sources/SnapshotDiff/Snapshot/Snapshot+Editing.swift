@@ -39,28 +39,28 @@ extension Snapshot {
     _ ids: [ItemID], items: [Item]?, at flat: Int, intoSection s: Int, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
     _buildIndexIfNeeded()
-    // Taken out while they change, so that they are changed in place, never
+    // Taken out while it changes, so that it is changed in place, never
     // copied, and with no exclusivity check a probe (a class's properties
     // have them at run time).
     let box = _index!
-    var index = (items: box.items, itemIDs: box.itemIDs)
-    (box.items, box.itemIDs) = (.placeholder, [])
-    defer { (box.items, box.itemIDs) = index }
+    var table = box.items
+    box.items = .placeholder
+    defer { box.items = table }
     let count = _items.count
     if flat == count {
       // At the end, the common case: each id entered once, checked on the way.
       var entering = _IDTable.Entering.entered
       for _ in 0..<2 {
         entering = ids.withUnsafeBufferPointer { new in
-          index.itemIDs.withUnsafeBufferPointer { held in index.items.enter(new, at: count, after: held) }
+          _items.withUnsafeBufferPointer { held in table.enter(_IDColumn(new), count: new.count, at: count, after: _IDColumn(items: held)) }
         }
         guard case .needsHashValue = entering else { break }
         // An id the fast hash cannot take: every id hashed with `hashValue`
         // from now on, and this batch entered again.
-        index.items = .building(index.itemIDs, usesHashValue: true)
+        table = _itemTable(usesHashValue: true)
       }
       if case .duplicate(let k) = entering {
-        index.items = .building(index.itemIDs)  // the batch's ids before it were entered
+        table = _itemTable(usesHashValue: table.storage.usesHashValue)  // the batch's ids before it were entered
         throw SnapshotEditError(operation, .duplicateItem(String(describing: ids[k])))
       }
       if let items {
@@ -78,29 +78,20 @@ extension Snapshot {
         // view, or `append(contentsOf:)` an array, each element went
         // through the runtime's generic copy, twice the instructions.
         Self._reserve(&_items, adding: ids.count)
-        for id in ids { _items.append(Item(id)) }
-      }
-      // A first batch is shared with the caller's array, not copied.
-      if index.itemIDs.isEmpty {
-        index.itemIDs = ids
-      } else {
-        Self._reserve(&index.itemIDs, adding: ids.count)
-        for id in ids { index.itemIDs.append(id) }
+        for k in ids.indices { _items.append(Item(ids[k])) }  // no binding: one retain an id, not two and a release
       }
     } else {
-      var all = index.itemIDs
-      all.insert(contentsOf: ids, at: flat)
-      guard let table = all.withUnsafeBufferPointer({ _IDTable.building(checking: $0) }) else {
+      if let items { _items.insert(contentsOf: items, at: flat) } else { _items.insert(contentsOf: ids.lazy.map { Item($0) }, at: flat) }
+      guard let built = _items.withUnsafeBufferPointer({ _IDTable.building(checking: _IDColumn(items: $0), count: $0.count) }) else {
+        _items.removeSubrange(flat..<(flat &+ ids.count))
         // The first id held already or earlier in the batch, named.
         var seen = Set<ItemID>(minimumCapacity: ids.count)
-        let held = index.itemIDs
         let id = ids.first { id in
-          held.withUnsafeBufferPointer { held in index.items.index(of: id, idAt: { held[$0] }) >= 0 } || !seen.insert(id).inserted
+          _items.withUnsafeBufferPointer { table.index(of: id, in: _IDColumn(items: $0)) >= 0 } || !seen.insert(id).inserted
         }!
         throw SnapshotEditError(operation, .duplicateItem(String(describing: id)))
       }
-      if let items { _items.insert(contentsOf: items, at: flat) } else { _items.insert(contentsOf: ids.lazy.map { Item($0) }, at: flat) }
-      index = (table, all)
+      table = built
     }
     for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] &+= ids.count }
   }
@@ -123,34 +114,25 @@ extension Snapshot {
   internal mutating func _removeItems(_ doomed: [Bool], from first: Int) {
     guard let firstDoomed = doomed[first...].firstIndex(of: true) else { return }
     let box = _index!
-    var ids = box.itemIDs
-    box.itemIDs = []  // held here alone while it changes: no copy
     var kept = firstDoomed
     var s = path(ofFlatIndex: firstDoomed).section
     // Where each item from the first deleted one on goes (-1: deleted).
     var newIndex = [Int32](repeating: -1, count: _items.count)
     for i in 0..<firstDoomed { newIndex[i] = Int32(truncatingIfNeeded: i) }
     _items.withUnsafeMutableBufferPointer { items in
-      ids.withUnsafeMutableBufferPointer { ids in
-        for i in firstDoomed..<items.count {
-          while _sectionStarts[s &+ 1] <= i {
-            s &+= 1
-            _sectionStarts[s] = kept
-          }
-          guard !doomed[i] else { continue }
-          if kept != i {
-            items.swapAt(kept, i)
-            ids.swapAt(kept, i)
-          }
-          newIndex[i] = Int32(truncatingIfNeeded: kept)
-          kept &+= 1
+      for i in firstDoomed..<items.count {
+        while _sectionStarts[s &+ 1] <= i {
+          s &+= 1
+          _sectionStarts[s] = kept
         }
+        guard !doomed[i] else { continue }
+        if kept != i { items.swapAt(kept, i) }
+        newIndex[i] = Int32(truncatingIfNeeded: kept)
+        kept &+= 1
       }
     }
     for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] = kept }
     _items.removeSubrange(kept...)
-    ids.removeSubrange(kept...)
-    box.itemIDs = ids
     box.items = newIndex.withUnsafeBufferPointer { box.items.remapped($0, keeping: kept) }
   }
 
@@ -178,12 +160,11 @@ extension Snapshot {
   }
 
   /// Removes the item at a flat index and returns it (the item table is
-  /// left to the caller: ``_IDIndex/reindexItems()``).
+  /// left to the caller: ``_itemTable(usesHashValue:)``).
   @inlinable
   internal mutating func _cut(at flat: Int) -> Item {
     let s = path(ofFlatIndex: flat).section
     for t in (s + 1)..<_sectionStarts.count { _sectionStarts[t] -= 1 }
-    _index!.itemIDs.remove(at: flat)
     return _items.remove(at: flat)
   }
 
@@ -191,7 +172,6 @@ extension Snapshot {
   @inlinable
   internal mutating func _place(_ item: Item, at flat: Int, intoSection s: Int) {
     _items.insert(item, at: flat)
-    _index!.itemIDs.insert(item.id, at: flat)
     for t in (s + 1)..<_sectionStarts.count { _sectionStarts[t] += 1 }
   }
 
@@ -203,7 +183,6 @@ extension Snapshot {
     let range = itemRange(ofSection: s)
     _index!.sections[_sectionIDs[s]] = nil
     _items.removeSubrange(range)
-    _index!.itemIDs.removeSubrange(range)
     _sectionIDs.remove(at: s)
     _sectionContents.remove(at: s)
     _sectionStarts.remove(at: s + 1)
@@ -216,13 +195,7 @@ extension Snapshot {
   @inlinable
   internal mutating func _spliceSection(_ section: Section, at s: Int) {
     let flat = _sectionStarts[s]
-    if flat == _items.count {
-      _items.append(contentsOf: section.items)
-      _index!.itemIDs.append(contentsOf: section.items.lazy.map { $0.id })
-    } else {
-      _items.insert(contentsOf: section.items, at: flat)
-      _index!.itemIDs.insert(contentsOf: section.items.lazy.map { $0.id }, at: flat)
-    }
+    _items.insert(contentsOf: section.items, at: flat)
     _sectionIDs.insert(section.id, at: s)
     _sectionContents.insert(section.content, at: s)
     _sectionStarts.insert(flat, at: s)
@@ -251,9 +224,9 @@ extension Snapshot {
   internal mutating func _dropStaleMarks() {
     guard _hasMarks else { return }
     _buildIndexIfNeeded()
-    let index = _index!
-    _reloadedItems.removeAll { index.index(of: $0) == nil }
-    _reconfiguredItems.removeAll { index.index(of: $0) == nil }
-    _reloadedSections.removeAll { index.sections[$0] == nil }
+    let held = self  // read while the marks change
+    _reloadedItems.removeAll { held._lookUp(item: $0) == nil }
+    _reconfiguredItems.removeAll { held._lookUp(item: $0) == nil }
+    _reloadedSections.removeAll { held._lookUp(section: $0) == nil }
   }
 }

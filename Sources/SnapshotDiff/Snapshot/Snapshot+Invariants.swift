@@ -39,9 +39,9 @@ extension Snapshot {
   internal var _indexIsCurrent: Bool {
     guard let index = _index else { return true }
     guard index.items.count == _items.count, index.sections.count == _sectionIDs.count,
-      index.itemIDs == _items.map(\.id)
+      index.itemIDs.map({ $0 == _items.map(\.id) }) ?? true
     else { return false }
-    return _items.indices.allSatisfy { index.index(of: _items[$0].id) == $0 }
+    return _items.indices.allSatisfy { _lookUp(item: _items[$0].id) == $0 }
       && _sectionIDs.indices.allSatisfy { index.sections[_sectionIDs[$0]] == $0 }
   }
 

@@ -90,10 +90,11 @@ extension Snapshot {
     var first = _items.count
     // The table and ids read from locals: through the class, every probe
     // paid two exclusivity checks (counted).
-    let table = _index!.items, held = _index!.itemIDs
-    try held.withUnsafeBufferPointer { held throws(SnapshotEditError) in
+    let table = _index!.items
+    try _items.withUnsafeBufferPointer { items throws(SnapshotEditError) in
+      let held = _IDColumn(items: items)
       for id in ids {
-        let i = table.index(of: id, idAt: { held[$0] })
+        let i = table.index(of: id, in: held)
         guard i >= 0 else { throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: id))) }
         doomed[i] = true
         first = Swift.min(first, i)
@@ -141,7 +142,7 @@ extension Snapshot {
     let item = _cut(at: from)
     if i > from { i -= 1 }  // the anchor's place after the cut
     _place(item, at: i + (after ? 1 : 0), intoSection: path(ofFlatIndex: i).section)
-    _index!.reindexItems()
+    _index!.items = _itemTable()
   }
 
   /// Marks items to be reloaded (their cells made anew) by the next apply,
@@ -177,14 +178,15 @@ extension Snapshot {
     var added: [ItemID] = []
     // The table and ids read from locals: through the class, every probe
     // paid two exclusivity checks (counted).
-    let table = _index!.items, held = _index!.itemIDs
-    try held.withUnsafeBufferPointer { held throws(SnapshotEditError) in
+    let table = _index!.items
+    try _items.withUnsafeBufferPointer { items throws(SnapshotEditError) in
+      let held = _IDColumn(items: items)
       for id in self[keyPath: marks] {
-        let i = table.index(of: id, idAt: { held[$0] })
+        let i = table.index(of: id, in: held)
         if i >= 0 { marked[i] = true }
       }
       for id in ids {
-        let i = table.index(of: id, idAt: { held[$0] })
+        let i = table.index(of: id, in: held)
         guard i >= 0 else { throw SnapshotEditError(operation, .itemNotFound(String(describing: id))) }
         if !marked[i] {
           marked[i] = true

@@ -12,9 +12,14 @@ extension Snapshot {
   @inlinable public var sectionIdentifiers: [SectionID] { _sectionIDs }
   /// All item identifiers, section after section.
   ///
-  /// - Complexity: O(1), the index's array; O(*n*) for a snapshot made by
-  ///   applying a changeset, which keeps no index until its first edit.
-  @inlinable public var itemIdentifiers: [ItemID] { _index?.itemIDs ?? _items.map { $0.id } }
+  /// - Complexity: O(*n*) the first time after an edit, then O(1): the
+  ///   array is kept until the next edit. O(*n*) on every call for a
+  ///   snapshot made by applying a changeset, which keeps no index until
+  ///   its first edit.
+  @inlinable public var itemIdentifiers: [ItemID] {
+    guard let index = _index else { return _items.map { $0.id } }
+    return index.itemIDs { _items.map { $0.id } }
+  }
   /// All items, section after section (the flat order strategies work on).
   ///
   /// - Complexity: O(1): the stored array.
@@ -116,7 +121,6 @@ extension Snapshot {
   @inlinable
   public func itemIdentifiers(inSection id: SectionID) throws(SnapshotEditError) -> [ItemID] {
     let range = itemRange(ofSection: try _index(ofSection: id, for: .itemIdentifiersInSection))
-    if let index = _index { return Array(index.itemIDs[range]) }
     return _items[range].map { $0.id }
   }
 

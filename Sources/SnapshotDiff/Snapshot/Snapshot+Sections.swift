@@ -113,7 +113,7 @@ extension Snapshot {
     let low = Swift.min(from, to), high = Swift.max(from, to)
     _reindexSections(from: low)
     // The sections from `low` through `high` span the same items as before.
-    if _sectionStarts[low] < _sectionStarts[high + 1] { _index!.reindexItems() }
+    if _sectionStarts[low] < _sectionStarts[high + 1] { _index!.items = _itemTable() }
   }
 
   /// Marks sections to be reloaded by the next apply, even where their

@@ -72,7 +72,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
     _reloadedItems = []
     _reconfiguredItems = []
     _reloadedSections = []
-    _index = _IDIndex(sections: [:], itemIDs: [])
+    _index = _IDIndex(sections: [:], items: _IDTable())
   }
 
   /// Builds a snapshot from sections, checking that identifiers are unique.
@@ -112,14 +112,13 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   internal mutating func _buildIndexChecking() throws(SnapshotError) {
     // The item table checks the ids as it is built; the full check runs
     // only to name a duplicate.
-    let ids = _items.map { $0.id }
     var sections = [SectionID: Int](minimumCapacity: _sectionIDs.count)
     for (s, id) in _sectionIDs.enumerated() where sections.updateValue(s, forKey: id) != nil { try _checkInvariants() }
-    guard let items = ids.withUnsafeBufferPointer({ _IDTable.building(checking: $0) }) else {
+    guard let items = _items.withUnsafeBufferPointer({ _IDTable.building(checking: _IDColumn(items: $0), count: $0.count) }) else {
       try _checkInvariants()
       preconditionFailure("two equal ids that the full check does not find")
     }
-    _index = _IDIndex(sections: sections, items: items, itemIDs: ids)
+    _index = _IDIndex(sections: sections, items: items)
   }
 
   /// Builds a one-section snapshot.

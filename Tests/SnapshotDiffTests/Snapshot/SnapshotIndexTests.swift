@@ -1,4 +1,5 @@
 import DiffVerification
+import Dispatch
 @testable import SnapshotDiff
 import Testing
 
@@ -158,6 +159,28 @@ import Testing
       #expect(snap.indexPath(of: "absent") == nil && !snap.contains("absent") && snap.indexOfSection("absent") == nil)
       if !agrees { return }  // the first failure, not eighty
     }
+  }
+
+  /// The item ids are made on first read and kept until the next edit:
+  /// threads reading one snapshot at once all get them (the first fills
+  /// them under the index's mutex), a copy edited gets its own, and the
+  /// snapshot read before keeps its.
+  @Test func itemIdentifiersReadTogetherAndForgottenByAnEdit() throws {
+    var snap = Snap()
+    try snap.appendSections(["s"])
+    let ids = (0..<2_000).map { "i\($0)" }
+    try snap.appendItems(ids)
+    let shared = snap
+    nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 8)  // each thread writes its own
+    defer { results.deallocate() }
+    results.initialize(repeating: false)
+    DispatchQueue.concurrentPerform(iterations: 8) { k in results[k] = shared.itemIdentifiers == ids }
+    #expect(results.allSatisfy { $0 })
+    #expect(snap._index?.itemIDs == ids, "the ids read are kept")
+    try snap.appendItems(["x"])
+    #expect(snap.itemIdentifiers == ids + ["x"] && shared.itemIdentifiers == ids)
+    try snap.deleteItems(["i0"])
+    #expect(snap.itemIdentifiers == Array(ids.dropFirst()) + ["x"] && snap._indexIsCurrent)
   }
 
   /// A copy shares the index until one of them is edited: the other keeps
