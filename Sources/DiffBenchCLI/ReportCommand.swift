@@ -12,7 +12,8 @@ struct ReportCommand: ParsableCommand {
       Reads reports (CSV files, or folders of them) and writes one HTML page that opens \
       offline: plots as inline SVG, every plotted value also a tooltip and a table row. \
       Sections: 1. scaling (random-1e2 … random-1e6, time or instructions per item against n, \
-      log–log, each strategy's growth exponent); 2. workloads (each strategy as × floor, p10–p90); \
+      log–log, each strategy's growth exponent); 2. workloads (each strategy as × floor, p10–p90; \
+      the grid's workloads first, then each suite's under a heading naming its source); \
       3. quality (moves against min_moves, re-inserts); 4. memory (peak and allocated bytes \
       against the floor's); 5. history (each cell across commits, in git rev-list order, steps \
       compare calls slower ringed). Sections 2–4 show the newest timed run.
@@ -40,7 +41,8 @@ struct ReportCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     }
-    let page = ReportPage(runs: runs, history: ReportRun.gitHistory())
+    let suites = ReportPage.Suites(named: WorkloadSuite.all.map { ($0.name, $0.source) }, of: { WorkloadSuite.of($0)?.name })
+    let page = ReportPage(runs: runs, history: ReportRun.gitHistory(), suites: suites)
     try writeAtomically(page.html, to: out)
     print("wrote \(out) (\(runs.count) runs: \(runs.map(\.commit).joined(separator: ", ")))")
     if let path = scalingSvg {

@@ -15,8 +15,8 @@ extension ReportPage {
     s += "yardstick (both snapshots read once, ids compared position by position: the least work any diff does when nothing "
     s += "changed).</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
-    s += legend(strategies) + "<div class=\"grid\">\n"
-    for workload in run.pairWorkloads {
+    s += legend(strategies)
+    s += grouped(run.pairWorkloads, section: "workloads") { workload in
       let floor = run.cell(workload, Yardstick.floor.rawValue)
       let scan = run.cell(workload, Yardstick.scan.rawValue)
       func timesScan(_ median: Double) -> String { scan.map { $0.median > 0 ? Markup.trim(median / $0.median) : "-" } ?? "-" }
@@ -44,9 +44,9 @@ extension ReportPage {
         table.append([strategy, ReportPage.value(cell.median, counted: run.counted), ReportPage.value(cell.p10, counted: run.counted), ReportPage.value(cell.p90, counted: run.counted), Markup.trim(ratio), timesScan(cell.median), "\(cell.samples)"])
       }
       let chart = BarChart(title: workload, bars: bars, kind: .log, axisLabel: "× floor (log)", reference: floor == nil ? nil : (1, "floor: 1×"), origin: floor == nil ? nil : 1)
-      s += ReportPage.card(chart.svg(), table: table)
+      return ReportPage.card(chart.svg(), table: table)
     }
-    return s + "</div>\n</section>\n"
+    return s + "</section>\n"
   }
 
   /// Section 3: per workload, each strategy's moves against `min_moves`
@@ -61,11 +61,11 @@ extension ReportPage {
     s += "made on the workload, which are kept ids deleted and inserted again when every strategy is valid (<code>naive</code>'s). "
     s += "Scale log(1 + count), so 0 is at the left edge.</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
-    s += legend(strategies) + "<div class=\"grid\">\n"
-    for workload in run.pairWorkloads {
+    s += legend(strategies)
+    s += grouped(run.pairWorkloads, section: "quality") { workload in
       let cells = strategies.map { ($0, run.cell(workload, $0)) }
       let present = cells.compactMap(\.1)
-      guard let minMoves = present.first?.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.minMoves else { continue }
+      guard let minMoves = present.first?.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.minMoves else { return nil }
       let fewestDeletes = present.map(\.counts.deletes).min() ?? 0
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "moves", "extra deletes", "min_moves", "deletes", "inserts", "stages", "min_stages"]]
@@ -87,9 +87,9 @@ extension ReportPage {
           cell.minStages.map(String.init) ?? "–"])
       }
       let chart = BarChart(title: workload, bars: bars, kind: .logPlusOne, axisLabel: "item moves", reference: (Double(minMoves), "min_moves: \(minMoves)"))
-      s += ReportPage.card(chart.svg(), table: table)
+      return ReportPage.card(chart.svg(), table: table)
     }
-    return s + "</div>\n</section>\n"
+    return s + "</section>\n"
   }
 
   /// Section 4: per workload, each strategy's peak and allocated bytes
@@ -100,8 +100,8 @@ extension ReportPage {
     s += "<p class=\"note\">Per strategy, two bars: the most the diff held at once (<b>peak</b>, solid) and all it allocated "
     s += "(<b>alloc</b>, light), medians over the samples, log scale. The dashed line is the floor's peak.</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
-    s += legend(strategies) + "<div class=\"grid\">\n"
-    for workload in run.pairWorkloads {
+    s += legend(strategies)
+    s += grouped(run.pairWorkloads, section: "memory") { workload in
       let floor = run.cell(workload, Yardstick.floor.rawValue)
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "peak", "alloc", "peak × floor", "alloc × floor"]]
@@ -126,9 +126,9 @@ extension ReportPage {
       }
       let reference = floor.map { (max($0.peakBytes, 1), "floor peak: \(Markup.bytes($0.peakBytes))") }
       let chart = BarChart(title: workload, bars: bars, kind: .log, axisLabel: "bytes (log)", reference: reference, tickLabel: Markup.bytes)
-      s += ReportPage.card(chart.svg(), table: table)
+      return ReportPage.card(chart.svg(), table: table)
     }
-    return s + "</div>\n</section>\n"
+    return s + "</section>\n"
   }
 
   /// A cell with no rows: skipped for its estimated cost.

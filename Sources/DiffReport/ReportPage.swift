@@ -12,10 +12,29 @@ package struct ReportPage {
   /// repository's history) rather than by commit.
   package var byDate: Bool
   let palette: Palette
+  /// How sections 2–4 group their workloads.
+  let suites: Suites
+
+  /// Other people's benchmarks among the workloads: each suite's cards
+  /// come under a heading of their own, after the grid's.
+  package struct Suites {
+    /// Each suite's name and the source it follows, in the page's order.
+    package var named: [(name: String, source: String)]
+    /// The suite a workload is one of (its name), or `nil` for the grid's own.
+    package var of: (String) -> String?
+
+    package init(named: [(name: String, source: String)], of: @escaping (String) -> String?) {
+      (self.named, self.of) = (named, of)
+    }
+
+    /// No suites: every workload is the grid's.
+    package static var none: Suites { Suites(named: [], of: { _ in nil }) }
+  }
 
   /// Orders `runs` by `history` (hashes newest first, as `git rev-list`
   /// prints them), falling back to the report date.
-  package init(runs: [ReportRun], history: [String]) {
+  package init(runs: [ReportRun], history: [String], suites: Suites = .none) {
+    self.suites = suites
     (self.runs, byDate) = ReportRun.ordered(runs, history: history)
     var strategies: [String] = []
     for run in self.runs { for s in run.strategies where !strategies.contains(s) { strategies.append(s) } }
@@ -110,6 +129,28 @@ package struct ReportPage {
     .legend i { display: inline-block; width: 14px; height: 10px; margin-right: 4px; }
     footer { margin-top: 40px; color: #777; font-size: 12px; }
     """
+
+  /// The cards of `workloads` in grids: the grid's own workloads first,
+  /// then each suite's under a heading naming its source; `card` gives a
+  /// workload's card, or `nil` for none.
+  func grouped(_ workloads: [String], section: String, _ card: (String) -> String?) -> String {
+    var groups: [(heading: String?, cards: [String])] = [(nil, [])] + suites.named.map { ("\($0.name)", []) }
+    for workload in workloads {
+      guard let card = card(workload) else { continue }
+      let k = suites.of(workload).flatMap { name in suites.named.firstIndex { $0.name == name }.map { $0 + 1 } } ?? 0
+      groups[k].cards.append(card)
+    }
+    var s = ""
+    for (k, group) in groups.enumerated() where !group.cards.isEmpty {
+      if k > 0 {
+        let suite = suites.named[k - 1]
+        s += "<h3 id=\"\(section)-\(Markup.escape(suite.name))\">Suite <code>\(Markup.escape(suite.name))-</code></h3>\n"
+        s += "<p class=\"note\">As its source defines it: \(Markup.escape(suite.source)).</p>\n"
+      }
+      s += "<div class=\"grid\">\n" + group.cards.joined() + "</div>\n"
+    }
+    return s
+  }
 
   /// A legend of strategies, as HTML under a grid of small plots.
   func legend(_ strategies: [String]) -> String {

@@ -149,6 +149,34 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
     #expect(html.components(separatedBy: "<svg").count == html.components(separatedBy: "<details>").count)
   }
 
+  /// Other people's benchmarks come after the grid's own workloads, each
+  /// suite's cards under a heading naming its source, in sections 2–4;
+  /// with no suites given, one grid and no heading.
+  @Test func suitesComeUnderTheirOwnHeadings() throws {
+    var rows: [ReportRow] = []
+    for workload in ["jsfb-create-1k", "dk-5k", "listkit-no-change-10k", "jsfb-clear-1k"] {
+      for strategy in ["floor", "hashmap"] { rows.append(row("c", workload, strategy, n: 10, sample: 0, wall: 1_000, moves: 1)) }
+    }
+    let suites = ReportPage.Suites(
+      named: [("jsfb", "js-framework-benchmark, its keyed rows"), ("listkit", "ListKit's table")],
+      of: { name in ["jsfb", "listkit"].first { name.hasPrefix($0 + "-") } })
+    let html = ReportPage(runs: [run(rows)], history: [], suites: suites).html
+    for id in ["workloads", "quality", "memory"] {
+      let section = html.components(separatedBy: "<section id=\"\(id)\">")[1].components(separatedBy: "</section>")[0]
+      func at(_ text: String) -> Int {
+        section.range(of: text).map { section.distance(from: section.startIndex, to: $0.lowerBound) } ?? -1
+      }
+      let order = [
+        at("data-workload=\"dk-5k\""), at("<h3 id=\"\(id)-jsfb\">"), at("data-workload=\"jsfb-create-1k\""),
+        at("data-workload=\"jsfb-clear-1k\""), at("<h3 id=\"\(id)-listkit\">"), at("data-workload=\"listkit-no-change-10k\""),
+      ]
+      #expect(!order.contains(-1) && order == order.sorted(), "\(id): \(order)")
+      #expect(section.contains("js-framework-benchmark, its keyed rows") && section.components(separatedBy: "<div class=\"grid\">").count == 4)
+    }
+    let plain = ReportPage(runs: [run(rows)], history: []).html
+    #expect(!plain.contains("<h3") && plain.components(separatedBy: "<div class=\"grid\">").count == 4, "one grid a section")
+  }
+
   /// The quality table gives each strategy's stages beside `min_stages`
   /// (a dash where it is not known).
   @Test func theQualityTableShowsStagesAgainstTheFewest() throws {
