@@ -16,7 +16,7 @@ extension ReportPage {
     s += "changed).</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies)
-    s += grouped(run.pairWorkloads, section: "workloads") { workload in
+    s += grouped(run.flooredWorkloads, section: "workloads") { workload in
       let floor = run.cell(workload, Yardstick.floor.rawValue)
       let scan = run.cell(workload, Yardstick.scan.rawValue)
       func timesScan(_ median: Double) -> String { scan.map { $0.median > 0 ? Markup.trim(median / $0.median) : "-" } ?? "-" }
@@ -46,7 +46,28 @@ extension ReportPage {
       let chart = BarChart(title: workload, bars: bars, kind: .log, axisLabel: "× floor (log)", reference: floor == nil ? nil : (1, "floor: 1×"), origin: floor == nil ? nil : 1)
       return ReportPage.card(chart.svg(), table: table)
     }
-    return s + "</section>\n"
+    return s + unflooredTable(run) + "</section>\n"
+  }
+
+  /// The workloads with no floor (the snapshot operations), as one table
+  /// of their cells: a multiple of nothing would read 1× (and every
+  /// strategy that does not run them, skipped).
+  func unflooredTable(_ run: ReportRun) -> String {
+    let workloads = run.unflooredWorkloads
+    guard !workloads.isEmpty else { return "" }
+    var s = "<h3 id=\"workloads-unfloored\">Without a floor</h3>\n"
+    s += "<p class=\"note\">Operations with no floor to divide by: the snapshot operations (building, editing and querying "
+    s += "a snapshot, no diff), each cell's \(run.counted ? "instruction count" : "time").</p>\n"
+    s += "<table class=\"unfloored\"><tr><th>workload</th><th>subject</th><th>median</th><th>p10</th><th>p90</th><th>samples</th></tr>\n"
+    for workload in workloads {
+      for strategy in run.strategies {
+        guard let cell = run.cell(workload, strategy) else { continue }
+        let values = [cell.median, cell.p10, cell.p90].map { Markup.escape(ReportPage.value($0, counted: run.counted)) }
+        s += "<tr><td>\(Markup.escape(workload))</td><td>\(Markup.escape(strategy))</td><td>" + values.joined(separator: "</td><td>")
+        s += "</td><td>\(cell.samples)</td></tr>\n"
+      }
+    }
+    return s + "</table>\n"
   }
 
   /// Section 3: per workload, each strategy's moves against `min_moves`
@@ -62,7 +83,7 @@ extension ReportPage {
     s += "Scale log(1 + count), so 0 is at the left edge.</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies)
-    s += grouped(run.pairWorkloads, section: "quality") { workload in
+    s += grouped(run.flooredWorkloads, section: "quality") { workload in
       let cells = strategies.map { ($0, run.cell(workload, $0)) }
       let present = cells.compactMap(\.1)
       guard let minMoves = present.first?.minMoves ?? run.cell(workload, Yardstick.floor.rawValue)?.minMoves else { return nil }
@@ -101,7 +122,7 @@ extension ReportPage {
     s += "(<b>alloc</b>, light), medians over the samples, log scale. The dashed line is the floor's peak.</p>\n"
     let strategies = run.strategies.filter { Yardstick(rawValue: $0) == nil }
     s += legend(strategies)
-    s += grouped(run.pairWorkloads, section: "memory") { workload in
+    s += grouped(run.flooredWorkloads, section: "memory") { workload in
       let floor = run.cell(workload, Yardstick.floor.rawValue)
       var bars: [BarChart.Bar] = []
       var table = [["strategy", "peak", "alloc", "peak × floor", "alloc × floor"]]

@@ -31,6 +31,11 @@ package struct ReportRun {
   /// The workloads that are one pair, and those that are sessions.
   package var pairWorkloads: [String] { unique(cells.filter { !$0.isTrace }.map(\.workload)) }
   package var traceWorkloads: [String] { unique(cells.filter(\.isTrace).map(\.workload)) }
+  /// The pair workloads with a floor cell, drawn as multiples of it, and
+  /// those with none: the snapshot operations (one subject, no diff, so
+  /// nothing to divide by).
+  package var flooredWorkloads: [String] { pairWorkloads.filter { cell($0, Yardstick.floor.rawValue) != nil } }
+  package var unflooredWorkloads: [String] { pairWorkloads.filter { cell($0, Yardstick.floor.rawValue) == nil } }
   package var strategies: [String] { unique(cells.map(\.strategy)) }
 
   /// One cell, `nil` when the run has none for it (skipped for its cost).

@@ -177,6 +177,21 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
     #expect(!plain.contains("<h3") && plain.components(separatedBy: "<div class=\"grid\">").count == 4, "one grid a section")
   }
 
+  /// A workload with no floor (a snapshot operation) is no multiple of
+  /// anything: it is a row of its own table, not a card in sections 2–4
+  /// (where it read 1× with every absent strategy skipped).
+  @Test func workloadsWithoutAFloorAreATableOfTheirOwn() throws {
+    let rows = [
+      row("c", "dk-5k", "floor", n: 10, sample: 0, wall: 1_000), row("c", "dk-5k", "hashmap", n: 10, sample: 0, wall: 500),
+      row("c", "snapshot-build-10k", "snapshot", n: 10, sample: 0, wall: 2_000_000),
+    ]
+    let html = ReportPage(runs: [run(rows)], history: []).html
+    #expect(html.contains("data-workload=\"dk-5k\"") && !html.contains("data-workload=\"snapshot-build-10k\""))
+    let workloads = html.components(separatedBy: "<section id=\"workloads\">")[1].components(separatedBy: "</section>")[0]
+    #expect(workloads.contains("<h3 id=\"workloads-unfloored\">") && workloads.contains("<tr><td>snapshot-build-10k</td><td>snapshot</td><td>2"))
+    #expect(!ReportPage(runs: [run(Array(rows.prefix(2)))], history: []).html.contains("unfloored"), "no table where every workload has a floor")
+  }
+
   /// The quality table gives each strategy's stages beside `min_stages`
   /// (a dash where it is not known).
   @Test func theQualityTableShowsStagesAgainstTheFewest() throws {
