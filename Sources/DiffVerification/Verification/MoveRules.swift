@@ -115,12 +115,6 @@ package struct _IndexedPair: Sendable {
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
   }
 
-  /// Kept item ids that stay in a section of the same id.
-  func staysInSection(_ id: String) -> Bool {
-    guard let o = oldHome[id], let n = newHome[id] else { return false }
-    return o.section == n.section
-  }
-
   /// Ids whose rank among the kept ones differs between the two orders.
   static func rankChanges(old: [String], new: [String]) -> Set<String> {
     let keptNew = Set(new)
@@ -136,13 +130,19 @@ package struct _IndexedPair: Sendable {
 
   func greedyMovedItems() -> Set<String> {
     var moved = Set<String>()
-    for (id, n) in newHome where oldHome[id] != nil && oldHome[id]!.section != n.section { moved.insert(id) }
+    for (id, n) in newHome { if let o = oldHome[id], o.section != n.section { moved.insert(id) } }
     let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
     for section in new {
       guard let oldItems = oldSections[section.id] else { continue }
-      let a = oldItems.filter(staysInSection)
-      let b = section.items.filter(staysInSection)
-      moved.formUnion(Self.rankChanges(old: a, new: b))
+      // The kept ids that stay in this section, in each order: the same
+      // ids on both sides, so their ranks compare directly (a lookup an id
+      // each side, not four and two sets: a twelfth of a verify, profiled).
+      let a = oldItems.filter { newHome[$0]?.section == section.id }
+      let b = section.items.filter { oldHome[$0]?.section == section.id }
+      var rank: [String: Int] = [:]
+      rank.reserveCapacity(a.count)
+      for (r, id) in a.enumerated() { rank[id] = r }
+      for (r, id) in b.enumerated() where rank[id] != r { moved.insert(id) }
     }
     return moved
   }
