@@ -119,9 +119,13 @@ package struct _IndexedPair: Sendable {
   static func rankChanges(old: [String], new: [String]) -> Set<String> {
     let keptNew = Set(new)
     let keptOld = Set(old)
-    let a = old.filter { keptNew.contains($0) }
-    let b = new.filter { keptOld.contains($0) }
+    return rankChanges(ofSame: old.filter { keptNew.contains($0) }, new.filter { keptOld.contains($0) })
+  }
+
+  /// Ids whose rank differs between two orders of the same ids.
+  static func rankChanges(ofSame a: [String], _ b: [String]) -> Set<String> {
     var rank: [String: Int] = [:]
+    rank.reserveCapacity(a.count)
     for (r, id) in a.enumerated() { rank[id] = r }
     var moved = Set<String>()
     for (r, id) in b.enumerated() where rank[id] != r { moved.insert(id) }
@@ -135,14 +139,11 @@ package struct _IndexedPair: Sendable {
     for section in new {
       guard let oldItems = oldSections[section.id] else { continue }
       // The kept ids that stay in this section, in each order: the same
-      // ids on both sides, so their ranks compare directly (a lookup an id
-      // each side, not four and two sets: a twelfth of a verify, profiled).
+      // ids on both sides, so no sets of the kept are needed (a lookup an
+      // id each side, not four and two sets: a twelfth of a verify, profiled).
       let a = oldItems.filter { newHome[$0]?.section == section.id }
       let b = section.items.filter { oldHome[$0]?.section == section.id }
-      var rank: [String: Int] = [:]
-      rank.reserveCapacity(a.count)
-      for (r, id) in a.enumerated() { rank[id] = r }
-      for (r, id) in b.enumerated() where rank[id] != r { moved.insert(id) }
+      moved.formUnion(Self.rankChanges(ofSame: a, b))
     }
     return moved
   }

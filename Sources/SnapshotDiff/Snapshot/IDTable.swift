@@ -193,13 +193,6 @@ internal struct _IDTable: Sendable {
     return table
   }
 
-  /// A table of `count` ids, each at its offset: distinct ids, as a
-  /// snapshot's are.
-  @inlinable
-  static func building<ID: Hashable>(_ ids: _IDColumn<ID>, count: Int, usesHashValue: Bool = false) -> Self {
-    building(checking: ids, count: count, usesHashValue: usesHashValue)!
-  }
-
   /// A table of `count` ids, each at its offset, or `nil` when two are equal.
   @inlinable
   static func building<ID: Hashable>(checking ids: _IDColumn<ID>, count: Int, usesHashValue: Bool = false) -> Self? {

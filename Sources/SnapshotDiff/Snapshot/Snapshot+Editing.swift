@@ -82,7 +82,7 @@ extension Snapshot {
       }
     } else {
       if let items { _items.insert(contentsOf: items, at: flat) } else { _items.insert(contentsOf: ids.lazy.map { Item($0) }, at: flat) }
-      guard let built = _items.withUnsafeBufferPointer({ _IDTable.building(checking: _IDColumn(items: $0), count: $0.count) }) else {
+      guard let built = _checkedItemTable() else {
         _items.removeSubrange(flat..<(flat &+ ids.count))
         // The first id held already or earlier in the batch, named.
         var seen = Set<ItemID>(minimumCapacity: ids.count)

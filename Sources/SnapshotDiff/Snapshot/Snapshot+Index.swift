@@ -96,13 +96,18 @@ extension Snapshot {
     _index = _IDIndex(sections: sections, items: _itemTable())
   }
 
-  /// The item table made anew from the items, after an edit moved them.
+  /// The item table made anew from the items (after an edit moved them),
+  /// or `nil` where two of them have equal ids.
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable
-  internal func _itemTable(usesHashValue: Bool = false) -> _IDTable {
-    _items.withUnsafeBufferPointer { .building(_IDColumn(items: $0), count: $0.count, usesHashValue: usesHashValue) }
+  internal func _checkedItemTable(usesHashValue: Bool = false) -> _IDTable? {
+    _items.withUnsafeBufferPointer { .building(checking: _IDColumn(items: $0), count: $0.count, usesHashValue: usesHashValue) }
   }
+
+  /// ``_checkedItemTable(usesHashValue:)`` of items known to be distinct.
+  @inlinable
+  internal func _itemTable(usesHashValue: Bool = false) -> _IDTable { _checkedItemTable(usesHashValue: usesHashValue)! }
 
   /// Points the index at the sections from index `start` on.
   ///

@@ -114,7 +114,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
     // only to name a duplicate.
     var sections = [SectionID: Int](minimumCapacity: _sectionIDs.count)
     for (s, id) in _sectionIDs.enumerated() where sections.updateValue(s, forKey: id) != nil { try _checkInvariants() }
-    guard let items = _items.withUnsafeBufferPointer({ _IDTable.building(checking: _IDColumn(items: $0), count: $0.count) }) else {
+    guard let items = _checkedItemTable() else {
       try _checkInvariants()
       preconditionFailure("two equal ids that the full check does not find")
     }
