@@ -57,14 +57,16 @@ extension ReportPage {
     guard !workloads.isEmpty else { return "" }
     var s = "<h3 id=\"workloads-unfloored\">Without a floor</h3>\n"
     s += "<p class=\"note\">Operations with no floor to divide by: the snapshot operations (building, editing and querying "
-    s += "a snapshot, no diff), each cell's \(run.counted ? "instruction count" : "time").</p>\n"
-    s += "<table class=\"unfloored\"><tr><th>workload</th><th>subject</th><th>median</th><th>p10</th><th>p90</th><th>samples</th></tr>\n"
+    s += "a snapshot, no diff), each cell's \(run.counted ? "instruction count" : "time") and its memory (the memory section "
+    s += "draws only workloads with a floor).</p>\n"
+    s += "<table class=\"unfloored\"><tr><th>workload</th><th>subject</th><th>median</th><th>p10</th><th>p90</th><th>samples</th>"
+    s += "<th>peak</th><th>alloc</th></tr>\n"
     for workload in workloads {
       for strategy in run.strategies {
         guard let cell = run.cell(workload, strategy) else { continue }
         let values = [cell.median, cell.p10, cell.p90].map { Markup.escape(ReportPage.value($0, counted: run.counted)) }
         s += "<tr><td>\(Markup.escape(workload))</td><td>\(Markup.escape(strategy))</td><td>" + values.joined(separator: "</td><td>")
-        s += "</td><td>\(cell.samples)</td></tr>\n"
+        s += "</td><td>\(cell.samples)</td><td>\(Markup.bytes(cell.peakBytes))</td><td>\(Markup.bytes(cell.allocatedBytes))</td></tr>\n"
       }
     }
     return s + "</table>\n"

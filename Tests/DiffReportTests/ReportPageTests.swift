@@ -189,6 +189,9 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(se
     #expect(html.contains("data-workload=\"dk-5k\"") && !html.contains("data-workload=\"snapshot-build-10k\""))
     let workloads = html.components(separatedBy: "<section id=\"workloads\">")[1].components(separatedBy: "</section>")[0]
     #expect(workloads.contains("<h3 id=\"workloads-unfloored\">") && workloads.contains("<tr><td>snapshot-build-10k</td><td>snapshot</td><td>2"))
+    // Its memory is in that table, since the memory section draws it no card.
+    let memory = try #require(rows.last.map { Markup.bytes(Double($0.peakBytes)) })
+    #expect(workloads.contains("<td>1</td><td>\(memory)</td>"), "\(workloads)")
     #expect(!ReportPage(runs: [run(Array(rows.prefix(2)))], history: []).html.contains("unfloored"), "no table where every workload has a floor")
   }
 
