@@ -46,7 +46,8 @@ package struct CorpusVerifier {
   package var isolation: [String]?
   /// CPU seconds one strategy call may use before it is a hang, at least.
   package var timeout: Double
-  /// Workers side by side on a trace, each walking a share of the strategies.
+  /// Workers side by side on a trace, each walking a share of its applies
+  /// with every strategy.
   package var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Where the run is: as each file and strategy starts, and at each apply of a trace.
   package var progress: (VerifyProgress) -> Void = { _ in }
@@ -99,34 +100,37 @@ package struct CorpusVerifier {
       // Workers are reaped before the closing line, so that `time` and
       // getrusage(RUSAGE_CHILDREN) count them.
       defer { for client in clients { client.shutDown() } }
-      // A trace is walked by every strategy in one pass, in `jobs` workers
-      // side by side, each with a share of the strategies.
+      // A trace is cut into `jobs` shares of its applies, walked side by
+      // side, each by every strategy (``Verifier/walk``'s `applies`): the
+      // pair's oracle is built once for all strategies, and the shares
+      // keep every core busy whatever each strategy costs. (Shared out by
+      // strategy, one worker judged three strategies and the other two, and
+      // each built the oracle of every pair.)
       let names = strategies.map(\.name)
-      let jobs = max(1, min(self.jobs, names.count))
-      let groups = (0..<jobs).map { j in names.indices.filter { $0 % jobs == j }.map { names[$0] } }
-      let groupClients = groups.map { WorkerClient(command: isolation, checkingAll: $0, timeout: timeout, updates: updates) }
-      defer { for client in groupClients { client.shutDown() } }
+      let sharers = (0..<max(1, jobs)).map { _ in WorkerClient(command: isolation, checkingAll: names, timeout: timeout, updates: updates) }
+      defer { for client in sharers { client.shutDown() } }
       files: for (index, file) in files.enumerated() {
         let total = isTraceFile(file) ? TraceReader.applies(inFile: file) : nil
-        if let total, names.count > 1 {
+        if let total, total > 0 {
           let started = Date()
           let at = { (applies: Int) in
             VerifyProgress(
-              file: file, fileIndex: index + 1, fileCount: files.count, strategy: "\(names.count) strategies", applies: applies,
-              totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started))
+              file: file, fileIndex: index + 1, fileCount: files.count, strategy: names.count == 1 ? names[0] : "\(names.count) strategies",
+              applies: applies, totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started))
           }
           progress(at(0))
-          let found = Self.walkInGroups(file, groupClients, at: at, report: progress)
+          let found = Self.walkInShares(file, Self.shares(of: total, sharers.count), sharers, at: at, report: progress)
           if let bad = found.first(where: { $0.failure.kind == .invalidInput }) {
             errors(bad.failure.description)
             invalid = true
             continue files
           }
-          // A crash or a hang ends a group's worker before its other
+          // A crash or a hang ends a share's worker before its other
           // strategies are done: the file is checked again one by one.
+          // Otherwise each strategy's first failure is the earliest share's.
           let whole = !found.contains { [.crash, .hang].contains($0.failure.kind) || !names.contains($0.strategy) }
           if whole {
-            let skips = groupClients.reduce(into: Set<String>()) { $0.formUnion($1.skipped) }
+            let skips = sharers.reduce(into: Set<String>()) { $0.formUnion($1.skipped) }
             for name in names {
               let failure = found.first { $0.strategy == name }?.failure
               if failure == nil && skips.contains(name) { skipped += 1; continue }
@@ -198,34 +202,46 @@ package struct CorpusVerifier {
     return invalid ? 2 : failed > 0 ? 1 : 0
   }
 
-  /// Every group's failures on a trace file, the groups' workers running
-  /// side by side; `at` makes the progress of the applies all groups have
-  /// reached, sent through `report` one call at a time (under the lock).
-  static func walkInGroups(
-    _ file: String, _ clients: [WorkerClient], at: @escaping (Int) -> VerifyProgress,
+  /// `total` applies cut into at most `jobs` runs of consecutive applies
+  /// (from 1), as even as whole applies allow; the last run is open, so
+  /// it walks to the end of the file however its lines were counted.
+  package static func shares(of total: Int, _ jobs: Int) -> [ClosedRange<Int>] {
+    let count = max(1, min(jobs, total))
+    return (0..<count).map { j in
+      (j * total / count + 1)...(j == count - 1 ? Int.max : (j + 1) * total / count)
+    }
+  }
+
+  /// Every share's failures on a trace file, the shares' workers walking
+  /// side by side, in share order; `at` makes the progress of the applies
+  /// all shares have walked, sent through `report` one call at a time
+  /// (under the lock).
+  static func walkInShares(
+    _ file: String, _ shares: [ClosedRange<Int>], _ clients: [WorkerClient], at: @escaping (Int) -> VerifyProgress,
     report: @escaping (VerifyProgress) -> Void
   ) -> [(strategy: String, failure: VerificationFailure)] {
-    let run = GroupRun(clients)
-    for (g, client) in clients.enumerated() {
+    let run = GroupRun(Array(clients.prefix(shares.count)))
+    for (g, client) in run.clients.enumerated() {
       client.walking = { _, apply in
         run.lock.lock()
         defer { run.lock.unlock() }
-        let before = run.reached.min() ?? 0
-        run.reached[g] = max(run.reached[g], apply - 1)
-        if let now = run.reached.min(), now > before { report(at(now)) }
+        let before = run.reached.reduce(0, +)
+        run.reached[g] = max(run.reached[g], apply - shares[g].lowerBound)
+        let now = run.reached.reduce(0, +)
+        if now > before { report(at(now)) }
       }
     }
-    DispatchQueue.concurrentPerform(iterations: clients.count) { g in
-      let failures = run.clients[g].check(file: file)  // each client on one thread only
+    DispatchQueue.concurrentPerform(iterations: run.clients.count) { g in
+      let failures = run.clients[g].check(file: file, applies: shares[g])  // each client on one thread only
       run.lock.lock()
       run.found[g] = failures
       run.lock.unlock()
     }
-    for client in clients { client.walking = nil }
+    for client in run.clients { client.walking = nil }
     return run.found.flatMap { $0 }
   }
 
-  /// What the groups' threads share; `reached` and `found` under `lock`.
+  /// What the shares' threads share; `reached` and `found` under `lock`.
   final class GroupRun: @unchecked Sendable {
     let lock = NSLock()
     let clients: [WorkerClient]

@@ -162,7 +162,9 @@ struct Worker {
   /// per apply, not per walk. A generated session (`largest`: its largest
   /// snapshot's items) is sampled as pairs are: the slow oracles and the
   /// expensive strategies on a large one once a second.
-  mutating func walk(iteration: UInt64?, largest: Int? = nil, _ open: () throws(CorpusError) -> TraceReader) {
+  mutating func walk(
+    iteration: UInt64?, largest: Int? = nil, applies: ClosedRange<Int>? = nil, _ open: () throws(CorpusError) -> TraceReader
+  ) {
     var limits = OracleLimits.full
     if let largest { limits = sampler.limits(oldItems: largest, newItems: largest, now: now()) }
     var walking: [(name: String, strategy: Contender, expensive: Bool)] = []
@@ -179,7 +181,9 @@ struct Worker {
       }
       var spent = [Double](repeating: 0, count: walking.count)
       var trace = try open()
-      let failures = try Verifier.walk(&trace, traits: walking.map(\.strategy.traits), limits: limits, updates: configuration.updates) { s, apply, old, new in
+      let failures = try Verifier.walk(
+        &trace, traits: walking.map(\.strategy.traits), limits: limits, updates: configuration.updates, applies: applies
+      ) { s, apply, old, new in
         let (name, strategy, expensive) = walking[s]
         let since = now()
         defer { if expensive { spent[s] += now() - since } }
@@ -223,6 +227,8 @@ struct Worker {
           StrategyWorker.emit(.failed(iteration: nil, strategy: "", kind: .invalidInput, message: error.description))
           StrategyWorker.emit(.finished(iteration: nil))
         }
+      case .walkApplies(let path, let first, let last)? where first >= 1 && first <= last:
+        walk(iteration: nil, applies: first...last) { () throws(CorpusError) in try TraceReader(contentsOf: path) }
       case .checkTrace(let text)?:
         walk(iteration: nil) { TraceReader(bytes: Array(text.utf8), file: "trace") }
       default:

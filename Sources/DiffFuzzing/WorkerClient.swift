@@ -96,6 +96,13 @@ package final class WorkerClient {
     failures(.checkFile(path: path))
   }
 
+  /// Every failure reported walking only `applies` of a `.jsonl` trace
+  /// (``Verifier/walk(_:traits:limits:updates:applies:run:)``): a share
+  /// of a trace cut among workers.
+  package func check(file path: String, applies: ClosedRange<Int>) -> [(strategy: String, failure: VerificationFailure)] {
+    failures(.walkApplies(path: path, first: applies.lowerBound, last: applies.upperBound))
+  }
+
   func failures(_ request: WorkerProtocol.Request) -> [(strategy: String, failure: VerificationFailure)] {
     checks += 1
     skipped = []

@@ -45,6 +45,10 @@ package enum WorkerProtocol {
     /// every strategy; a trace is walked by each strategy with its own state.
     /// A file that is not valid input is reported as `invalid input`.
     case checkFile(path: String)
+    /// Walk only these applies (from 1) of a `.jsonl` trace with every
+    /// strategy, from the recorded snapshot before the first: one share
+    /// of a trace cut among workers side by side.
+    case walkApplies(path: String, first: Int, last: Int)
     /// Walk a trace given as its text (JSON Lines) with every strategy.
     case checkTrace(trace: String)
   }

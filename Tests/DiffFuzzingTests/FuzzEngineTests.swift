@@ -294,11 +294,12 @@ import Testing
     #expect(lines.last == "2 passed, 0 failed")
   }
 
-  /// A trace is walked by all strategies in one pass, in groups side by
-  /// side; each keeps its own verdict: a strategy wrong only from its own
-  /// results is still caught, and a crash in one group is judged again one
-  /// strategy at a time, so it is named and the others still pass.
-  @Test func aTraceWalkedInGroupsKeepsEachStrategysVerdict() throws {
+  /// A trace is cut into shares of its applies, walked side by side by
+  /// all strategies; each keeps its own verdict: a strategy wrong only from
+  /// its own results is still caught (in each share; the earliest is
+  /// reported), and a crash in one share is judged again one strategy at a
+  /// time, so it is named and the others still pass.
+  @Test func aTraceWalkedInSharesKeepsEachStrategysVerdict() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("groups-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -326,6 +327,50 @@ import Testing
     #expect(lines2.count == 3 && lines2.last == "2 passed, 2 failed (crash 2, wrong screen 0, cost 0)", "\(lines2)")
     #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trapping: crash") }, "\(lines2)")
     #expect(lines2.contains { $0.hasPrefix("\(dir)/rotate.jsonl: trusts-recorded: crash: apply 2") }, "\(lines2)")
+  }
+
+  /// A failure only in a later share of the trace names its apply, the
+  /// same whether the trace is walked whole or in shares.
+  @Test func aFailureInALaterShareNamesItsApply() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shares-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // Apply 5 deletes product-00000011 and inserts product-00000012: the
+    // eight-byte comparison takes one for the other. Every other apply appends.
+    var items = ["product-00000001", "product-00000011"]
+    var lines = [items]
+    for k in 1...6 {
+      if k == 5 { items.removeAll { $0 == "product-00000011" }; items.append("product-00000012") } else { items.append("x\(k)") }
+      lines.append(items)
+    }
+    let text = lines.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }.joined(separator: "\n")
+    try (text + "\n").write(toFile: dir + "/late.jsonl", atomically: true, encoding: .utf8)
+    for jobs in [1, 2, 3] {
+      var output: [String] = []
+      var verifier = CorpusVerifier(
+        strategies: [Contender(Hashmap()), Contender(ComparesEightBytes())], isolation: FuzzEngineTests.worker, timeout: 10,
+        output: { output.append($0) }, errors: { Issue.record("\($0)") })
+      verifier.jobs = jobs
+      #expect(verifier.run(paths: [dir]) == 1)
+      #expect(output.count == 2 && output.first?.hasPrefix("\(dir)/late.jsonl: prefix-ids: ") == true, "\(output)")
+      #expect(output.first?.contains(": apply 5: ") == true, "jobs \(jobs): \(output)")
+      #expect(output.last == "1 passed, 1 failed (crash 0, wrong screen 1, cost 0)", "\(output)")
+    }
+  }
+
+  /// Shares are consecutive runs of applies from the first, as even as
+  /// whole applies allow, the last open to the end of the file.
+  @Test func sharesCoverEveryApplyOnce() {
+    for total in 1...40 {
+      for jobs in 1...5 {
+        let shares = CorpusVerifier.shares(of: total, jobs)
+        #expect(shares.count == min(jobs, total))
+        #expect(shares.first?.lowerBound == 1 && shares.last?.upperBound == .max)
+        for k in shares.indices.dropFirst() { #expect(shares[k].lowerBound == shares[k - 1].upperBound + 1) }
+        let sizes = shares.dropLast().map(\.count) + [total - shares.last!.lowerBound + 1]
+        #expect(sizes.reduce(0, +) == total && sizes.max()! - sizes.min()! <= 1, "\(total) in \(jobs): \(sizes)")
+      }
+    }
   }
 
   @Test func aCallOffTheCPUIsNotAHang() throws {

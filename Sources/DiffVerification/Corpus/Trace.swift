@@ -144,6 +144,28 @@ package struct TraceReader {
     return nil
   }
 
+  /// Passes over the next `count` snapshots without reading them: a worker
+  /// that walks a later share of a trace starts there. Blank lines are not
+  /// counted, as ``next()`` does not count them; line numbers in errors
+  /// stay the file's.
+  ///
+  /// - Returns: how many were passed over, fewer than `count` where the
+  ///   trace ends first.
+  package mutating func skip(_ count: Int) -> Int {
+    if case .snapshots(let snapshots, let k) = source {
+      let passed = max(0, min(count, snapshots.count - k))
+      source = .snapshots(snapshots, next: k + passed)
+      return passed
+    }
+    var passed = 0
+    while passed < count, var line = nextLine() {
+      lineNumber += 1
+      if line.count > 0 && buffer[line.upperBound - 1] == 0x0D { line = line.dropLast() }
+      if !buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { passed += 1 }
+    }
+    return passed
+  }
+
   /// A trace's applies: its non-blank lines but the first, counted without
   /// parsing (a read of the file); `nil` when it cannot be read.
   package static func applies(inFile path: String) -> Int? {

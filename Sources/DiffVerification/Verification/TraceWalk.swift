@@ -46,33 +46,50 @@ extension Verifier {
   /// result, which equals the recorded snapshot exactly for as long as it
   /// passes (the exact-target check); one that fails stops walking there.
   ///
-  /// - Parameter run: strategy `index`'s call on one pair.
+  /// The same fact lets a trace be cut into shares of its applies, walked
+  /// side by side (`applies`): every passing strategy's state before a
+  /// share's first apply is the recorded snapshot there, so a strategy's
+  /// first failure is the first found in the earliest share. A share after
+  /// the first also walks the apply before it first, unreported (it is the
+  /// share before's), so that its first apply too diffs from the strategy's
+  /// own result, as in a walk of the whole trace.
+  ///
+  /// - Parameters:
+  ///   - applies: only these applies (from 1) are judged; the lines before
+  ///     the one they start from are passed over unread, the lines after
+  ///     the last are not read. `nil`: every apply.
+  ///   - run: strategy `index`'s call on one pair.
   /// - Returns: each strategy's first failure, or `nil` where it passed.
   package static func walk(
     _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
+    applies: ClosedRange<Int>? = nil,
     run: (_ index: Int, _ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> [TraceFailure?] {
     var found = [TraceFailure?](repeating: nil, count: traits.count)
-    guard var recorded = try trace.next()?.snapshot else { return found }
+    // Strategies still walking: one that fails stops, reported or not.
+    var walking = [Bool](repeating: true, count: traits.count)
+    let judged = applies ?? 1...Int.max
+    var apply = max(0, judged.lowerBound - 2)  // the apply before the first judged one is walked too
+    guard trace.skip(apply) == apply, var recorded = try trace.next()?.snapshot else { return found }
     var states = [StringSnapshot](repeating: recorded, count: traits.count)
-    var apply = 0
-    while let next = try trace.next() {
+    while apply < judged.upperBound, let next = try trace.next() {
       apply += 1
       var oracle: PairOracle?  // read on after every failure, to validate the file
-      for s in traits.indices where found[s] == nil {
+      for s in traits.indices where walking[s] {
+        var failure: VerificationFailure?
         switch run(s, apply, states[s], next.snapshot) {
         case .success(let changeset):
           let shared = oracle ?? PairOracle(old: recorded, new: next.snapshot, limits: limits, updates: updates)
           oracle = shared
-          let judged = judge(changeset, madeBy: traits[s], oracle: shared)
-          if let failure = judged.failure {
-            found[s] = TraceFailure(apply: apply, name: next.name, failure: failure)
-          } else {
-            states[s] = judged.result!  // no failure: the stages applied
-          }
-        case .failure(let failure):
-          found[s] = TraceFailure(apply: apply, name: next.name, failure: failure)
+          let judgement = judge(changeset, madeBy: traits[s], oracle: shared)
+          failure = judgement.failure
+          if failure == nil { states[s] = judgement.result! }  // no failure: the stages applied
+        case .failure(let broken):
+          failure = broken
         }
+        guard let failure else { continue }
+        walking[s] = false
+        if judged.contains(apply) { found[s] = TraceFailure(apply: apply, name: next.name, failure: failure) }
       }
       recorded = next.snapshot
     }

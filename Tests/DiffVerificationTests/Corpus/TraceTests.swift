@@ -7,6 +7,10 @@ import Testing
 /// time, with errors naming the file, the line and the path inside it.
 @Suite struct TraceTests {
   func read(_ text: String) throws(CorpusError) -> [TraceSnapshot] { try TraceReader.parse(Array(text.utf8), file: "t.jsonl") }
+  /// One section, "main", of these ids.
+  func list(_ ids: [String]) throws -> StringSnapshot {
+    try StringSnapshot(sections: [StringSnapshot.Section("main", items: ids.map { StringSnapshot.Item($0) })])
+  }
 
   @Test func linesAreSnapshotsBlankLinesSkipped() throws {
     let trace = try read("""
@@ -81,6 +85,58 @@ import Testing
     #expect(states.first == recorded[0])
     #expect(failure?.apply == 1 && failure?.name == "s1")
     #expect(failure?.description.hasPrefix("apply 1 (s1): wrong result") == true, "\(String(describing: failure))")
+  }
+
+  /// A share of a trace names the applies of the whole trace, and its
+  /// first apply diffs from the strategy's own result of the apply before
+  /// (walked, not reported): the earliest share's first failure is the
+  /// whole walk's.
+  @Test func aWalkCutIntoSharesFindsTheWholeWalksFirstFailure() throws {
+    let snapshots = try (0..<9).map { k in TraceSnapshot(name: "s\(k)", snapshot: try list((0..<6).map { "\(($0 + k) % 6)" })) }
+    let text = TraceSnapshot.fileText(snapshots)
+    /// Walks `applies` with a changeset left empty on the applies `wrong`.
+    func walk(_ applies: ClosedRange<Int>?, wrong: Set<Int> = [3, 6]) throws -> (failure: TraceFailure?, olds: [Int: StringSnapshot]) {
+      var reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")
+      var olds: [Int: StringSnapshot] = [:]
+      let failures = try Verifier.walk(&reader, traits: [Hashmap().traits], applies: applies) { _, apply, old, new in
+        olds[apply] = old
+        return .success(wrong.contains(apply) ? Changeset(stages: []) : Hashmap().changeset(from: old, to: new))
+      }
+      return (failures[0], olds)
+    }
+    #expect(try walk(nil).failure?.apply == 3)
+    let first = try walk(1...4), second = try walk(5...8)
+    #expect(first.failure?.apply == 3 && first.failure?.name == "s3")
+    #expect(second.failure?.apply == 6 && second.failure?.name == "s6")
+    #expect(first.olds.keys.sorted() == [1, 2, 3] && second.olds.keys.sorted() == [4, 5, 6])
+    // The share's first apply is given the walk's own result of apply 4,
+    // equal to the recorded snapshot.
+    let recorded = try read(text).map(\.snapshot)
+    #expect(second.olds[4] == recorded[3] && second.olds[5] == recorded[4])
+    // A failure on the apply before a share belongs to the share before.
+    #expect(try walk(5...8, wrong: [4]).failure == nil)
+    #expect(try walk(1...4, wrong: [4]).failure?.apply == 4)
+    // A share past the end walks nothing; one that runs past it stops there.
+    #expect(try walk(10...12).olds.isEmpty)
+    #expect(try walk(7...100).failure == nil)
+  }
+
+  /// Skipped lines are not read (a bad one among them is not reported),
+  /// blank lines are not counted, and a later error still names its line.
+  @Test func skipPassesOverSnapshotsUnread() throws {
+    let text = "[\"a\"]\n\n  \n{not json\n[\"b\"]\n[\"c\"\n"
+    var reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")
+    #expect(reader.skip(2) == 2)
+    #expect(try reader.next()?.snapshot.itemIdentifiers == ["b"])
+    #expect(throws: CorpusError(file: "t.jsonl", message: "line 6: invalid JSON at column 5: expected ',' or ']' in array, found the end of the input")) {
+      try reader.next()
+    }
+    reader = TraceReader(bytes: Array(text.utf8), file: "t.jsonl")
+    #expect(reader.skip(10) == 4)
+    #expect(try reader.next() == nil)
+    var made = TraceReader(snapshots: [TraceSnapshot(snapshot: try list(["x"]))])
+    #expect(made.skip(3) == 1)
+    #expect(try made.next() == nil)
   }
 
   /// A trace's applies: its non-blank lines but the first, counted without parsing.
