@@ -121,13 +121,10 @@ struct StageModel {
       isEmpty = false
       if distinct.insert(n).inserted { needs.append(n) }
     }
-    for (id, home) in pair.oldHome {
-      let from = oldPlace(home.section)
-      guard let there = pair.newHome[id] else {
-        if case .kept(let s) = from { need(.freeStage(s)) }  // else it goes with its section
-        continue
-      }
-      let to = newPlace(there.section)
+    /// What one kept id asks, from its old section to its new one (asked
+    /// again, it asks the same, once).
+    func keptItem(_ id: String, from oldSection: String, to newSection: String) {
+      let from = oldPlace(oldSection), to = newPlace(newSection)
       if effect.reinsertedItems.contains(id) {
         // Deleted from a deleted section, it can go early, alone; into an
         // inserted section, it can come late: only kept sections constrain.
@@ -137,7 +134,7 @@ struct StageModel {
         case (_, .kept(let t)): need(.freeStage(t))
         default: isEmpty = false
         }
-        continue
+        return
       }
       let updated = pair.changedContent.contains(id)
       if effect.movedItems.contains(id) || from != to {
@@ -146,8 +143,26 @@ struct StageModel {
         need(.freeStage(s))
       }
     }
-    for (id, home) in pair.newHome where pair.oldHome[id] == nil {
-      if case .kept(let t) = newPlace(home.section) { need(.freeStage(t)) } else { isEmpty = false }
+    // A kept id asks nothing unless the changeset moves it or inserts it
+    // again, its section id changes, its section is inserted again (from
+    // deleted to inserted), or its content changes.
+    func keptItem(_ id: String) {
+      if let from = pair.oldHome[id], let to = pair.newHome[id] { keptItem(id, from: from.section, to: to.section) }
+    }
+    for id in effect.reinsertedItems { keptItem(id) }
+    for id in effect.movedItems { keptItem(id) }
+    for item in pair.crossSection { keptItem(item.id, from: item.from, to: item.to) }
+    for item in pair.updatedInPlace { keptItem(item.id, from: item.section, to: item.section) }
+    for section in pair.old where effect.reinsertedSections.contains(section.id) {
+      for id in section.items { keptItem(id) }
+    }
+    // A gone id needs a stage where its kept section is free (in a deleted
+    // one it goes with the section); a new id likewise.
+    for section in pair.sectionsLosingItems {
+      if case .kept(let s) = oldPlace(section) { need(.freeStage(s)) }
+    }
+    for section in pair.sectionsGainingItems {
+      if case .kept(let t) = newPlace(section) { need(.freeStage(t)) } else { isEmpty = false }
     }
   }
 

@@ -97,6 +97,12 @@ package struct _IndexedPair: Sendable {
   /// Section id → content, old and new.
   var oldSectionContent: [String: String?] = [:]
   var newSectionContent: [String: String?] = [:]
+  /// Kept ids whose section id changes, with both: always moved.
+  var crossSection: [(id: String, from: String, to: String)] = []
+  /// Kept ids that stay in their section (by id) and change content.
+  var updatedInPlace: [(id: String, section: String)] = []
+  /// Old sections with an id that is gone, new ones with an id that is new.
+  var sectionsLosingItems = Set<String>(), sectionsGainingItems = Set<String>()
 
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
     old = a.sections.map { ($0.id, $0.items.map(\.id)) }
@@ -113,6 +119,20 @@ package struct _IndexedPair: Sendable {
     }
     for (s, id) in a.sectionIdentifiers.enumerated() { oldSectionContent[id] = a.sectionContent(at: s) }
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
+    // What asks anything of the stages, found once for every changeset:
+    // the stage oracle then looks at these and at what the changeset moved
+    // or re-inserted, not at every id (a fifth of a verify, profiled).
+    for section in new {
+      for id in section.items {
+        guard let home = oldHome[id] else { sectionsGainingItems.insert(section.id); continue }
+        if home.section != section.id {
+          crossSection.append((id, home.section, section.id))
+        } else if changedContent.contains(id) {
+          updatedInPlace.append((id, section.id))
+        }
+      }
+    }
+    for section in old where section.items.contains(where: { newHome[$0] == nil }) { sectionsLosingItems.insert(section.id) }
   }
 
   /// Ids whose rank among the kept ones differs between the two orders.

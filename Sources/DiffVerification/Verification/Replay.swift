@@ -26,9 +26,13 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   /// most ``crossCheckedItems`` items, through `library`'s apply too,
   /// stage by stage, and any difference in their verdicts or states is
   /// ``disagreement``.
-  init(_ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, library: Library<S, I, C> = .shipped) {
+  /// - Parameter shown: `old` as the model shows it, where the caller has it already.
+  init(
+    _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, shown start: UIKitModel.State<S, I, C>? = nil,
+    library: Library<S, I, C> = .shipped
+  ) {
     result = old
-    shown = UIKitModel.State(old)
+    shown = start ?? UIKitModel.State(old)
     var libraryState: Snapshot<S, I, C>? = old.numberOfItems <= crossCheckedItems ? old : nil
     for (k, stage) in changeset.stages.enumerated() {
       // Ids are read before the stage applies, and only where they exist:

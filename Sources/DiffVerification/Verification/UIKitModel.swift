@@ -309,6 +309,12 @@ package enum UIKitModel {
       }
       var block = state.sections[s]
       if let update = batch.sectionUpdates.first(where: { $0.index == s }) { block.content = update.content }
+      // A section no row leaves, lands in or is updated in keeps its rows,
+      // shared rather than copied row by row.
+      guard landing[j] != nil || leaving[s] != nil || updates[s] != nil else {
+        result.sections.append(block)
+        continue
+      }
       var slots: [State<S, I, C>.Row?] = Array(repeating: nil, count: counts[j])
       for (item, row) in landing[j] ?? [] { slots[item] = row }
       var free = slots.indices.filter { slots[$0] == nil }.makeIterator()

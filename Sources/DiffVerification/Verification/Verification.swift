@@ -33,7 +33,8 @@ package struct PairOracle: Sendable {
     referenceMinimumMoves = max(old.numberOfItems, new.numberOfItems) <= limits.referenceItems
       ? Reference.minimumMoves(from: old, to: new) : nil
     self.fastMinimumMoves = fastMinimumMoves(old, new)
-    index = _LazyIndex(old, new)
+    index = _Lazy { _IndexedPair(old, new) }
+    shown = _Lazy { (UIKitModel.State(old), UIKitModel.State(new)) }
   }
 
   /// The `min_moves` changesets are judged by: the reference where there is one.
@@ -41,8 +42,12 @@ package struct PairOracle: Sendable {
 
   /// The pair indexed by id, for the move-rule and stage-count oracles:
   /// built on first use, since most changesets need neither.
-  let index: _LazyIndex
+  let index: _Lazy<_IndexedPair>
   var indexed: _IndexedPair { index.value }
+
+  /// The pair as the UIKit model shows it, which every changeset's replay
+  /// starts from and is compared with: made once for all strategies.
+  let shown: _Lazy<(old: UIKitModel.State<String, String, String>, new: UIKitModel.State<String, String, String>)>
 
   /// The library's `min_moves` against the reference: a wrong yardstick would
   /// let a non-minimal changeset pass.
@@ -52,21 +57,21 @@ package struct PairOracle: Sendable {
   }
 }
 
-/// ``_IndexedPair``, built once, on first use, by whichever subject needs it.
-final class _LazyIndex: @unchecked Sendable {  // `built` is guarded by `lock`
+/// A value of the pair, made once, on first use, by whichever subject needs it.
+final class _Lazy<Value>: @unchecked Sendable {  // `made` is guarded by `lock`; `make` reads only the pair, which is Sendable
   private let lock = NSLock()
-  private let pair: (StringSnapshot, StringSnapshot)
-  private var built: _IndexedPair?
+  private let make: () -> Value
+  private var made: Value?
 
-  init(_ old: StringSnapshot, _ new: StringSnapshot) { pair = (old, new) }
+  init(_ make: @escaping () -> Value) { self.make = make }
 
-  var value: _IndexedPair {
+  var value: Value {
     lock.lock()
     defer { lock.unlock() }
-    if let built { return built }
-    let made = _IndexedPair(pair.0, pair.1)
-    built = made
-    return made
+    if let made { return made }
+    let value = make()
+    made = value
+    return value
   }
 }
 
@@ -84,12 +89,13 @@ public enum Verifier {
   }
 
   static func check<S, I, C>(
-    _ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>, library: Library<S, I, C> = .shipped
+    _ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>, shown target: UIKitModel.State<S, I, C>? = nil,
+    library: Library<S, I, C> = .shipped
   ) -> VerificationFailure? {
     if let disagreement = replay.disagreement { return .modelDisagrees(disagreement) }
     if let error = replay.error { return .invalidStage(error) }
     // Judged by the model's comparison; the library's must agree.
-    let difference = UIKitModel.firstDifference(replay.shown, UIKitModel.State(new))
+    let difference = UIKitModel.firstDifference(replay.shown, target ?? UIKitModel.State(new))
     if (difference == nil) != (library.firstDifference(replay.result, new) == nil) {
       return .modelDisagrees("the library's comparison says \(difference == nil ? "they differ" : "they are equal") where the model finds \(difference ?? "them equal")")
     }
@@ -178,11 +184,11 @@ public enum Verifier {
   /// Checks a changeset as ``verify(_:madeBy:oracle:)`` does, and gives its
   /// fewest stages beside the verdict.
   package static func judge(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> Judgement {
-    let old = oracle.old, new = oracle.new
-    let replay = Replay(changeset, from: old)
+    let old = oracle.old, new = oracle.new, shown = oracle.shown.value
+    let replay = Replay(changeset, from: old, shown: shown.old)
     var judgement = Judgement(result: replay.error == nil ? replay.result : nil)
     func failure() -> VerificationFailure? {
-      if let failure = check(replay, to: new) { return failure }
+      if let failure = check(replay, to: new, shown: shown.new) { return failure }
       let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
       // Counted for any changeset that reaches its target, whatever else it
       // breaks below: one stage (or none) is always its own fewest.
@@ -214,7 +220,7 @@ public enum Verifier {
   /// count; `nil` when a stage breaks a rule, or it moves an item or
   /// section twice.
   package static func fewestStages(_ changeset: StringChangeset, oracle: PairOracle) -> Int? {
-    let replay = Replay(changeset, from: oracle.old)
+    let replay = Replay(changeset, from: oracle.old, shown: oracle.shown.value.old)
     guard replay.error == nil else { return nil }
     let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
     return fewest(changeset, from: oracle.old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
