@@ -168,14 +168,14 @@ package struct BenchRunner {
 
     /// A pair's work, known better once its pair is verified: a skipped
     /// cell takes none, and one whose cost model estimates its samples
-    /// (the quadratic strategies) takes its minimum samples up to the cap.
-    /// The time left's pace is then not taken from cells that met their cap.
+    /// (the quadratic strategies) also takes its minimum samples up to the
+    /// cap. The time left's pace is then not taken from cells that met their cap.
     mutating func refineWork(_ cells: [CellResult], settings: BenchSettings) {
       let each = workloadWork.work / Double(max(1, cells.count))
       var work = 0.0
       for cell in cells where cell.skipped == nil {
         let sampling = cell.estimatedSeconds.map { min(settings.capSeconds, Double(settings.minSamples) * $0) } ?? 0
-        work += each + max(0, sampling - settings.budgetSeconds)
+        work += each + sampling
       }
       progress.workTotal += work - workloadWork.work
       workloadWork.work = work

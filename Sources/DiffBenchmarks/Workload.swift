@@ -62,19 +62,26 @@ package struct Workload: Sendable {
   }
 
   /// Seconds one cell of it is estimated to take here, for the time left:
-  /// a pair, its budget plus a cost per item (building, verifying, the
-  /// exact-peak run, the samples); a session, a cost per item of each timed
-  /// apply. Only the ratios matter: the time left scales them by the pace so far.
+  /// a pair, a cost per item (building, verifying, the exact-peak run, the
+  /// samples); a session, a cost per item of each timed apply. Only the
+  /// ratios matter: the time left scales them by the pace so far.
+  ///
+  /// A pair's cell samples for at least a second (``BenchSettings/budgetSeconds``)
+  /// only where its samples are slow: most reach their 100 samples long
+  /// before (a full `make bench` here: 24 of its 61 workloads took under
+  /// half a second for all their cells), so the budget is no fixed cost. A
+  /// cell a cost model estimates adds its own sampling once its pair is
+  /// built (``BenchRunner``'s `refineWork`).
   package func estimatedSeconds(settings: BenchSettings) -> Double {
     let items = Double(max(1, items))
-    guard isTrace else { return settings.budgetSeconds + items * Self.pairSecondsPerItem }
+    guard isTrace else { return items * Self.pairSecondsPerItem }
     let timed = Double(min(applies, settings.timedApplies ?? applies))
     return timed * items * Self.sessionSecondsPerItem
   }
 
-  /// Fitted here to a full `make bench` (a 1,000,000-item pair's cell took
-  /// 10–16 s, a 100,000-item one 2–3 s where no strategy meets its cap).
-  static let pairSecondsPerItem = 1e-5
+  /// Fitted here to a full `make bench` (the 1,000,000-item pairs took
+  /// 66–225 s for their eight cells, the 100,000-item ones 5–21 s).
+  static let pairSecondsPerItem = 1.4e-5
   /// Fitted here to a full `make bench` (`trace-paging` 3e-6 an item of
   /// an apply, `trace-chat` 4e-6, `trace-ranking` 2.4e-5, its moves across
   /// 36 sections costing the oracles most).
