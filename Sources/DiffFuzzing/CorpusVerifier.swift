@@ -220,7 +220,7 @@ package struct CorpusVerifier {
     _ file: String, _ shares: [ClosedRange<Int>], _ clients: [WorkerClient], at: @escaping (Int) -> VerifyProgress,
     report: @escaping (VerifyProgress) -> Void
   ) -> [(strategy: String, failure: VerificationFailure)] {
-    let run = GroupRun(Array(clients.prefix(shares.count)))
+    let run = ShareRun(Array(clients.prefix(shares.count)))
     for (g, client) in run.clients.enumerated() {
       client.walking = { _, apply in
         run.lock.lock()
@@ -242,7 +242,7 @@ package struct CorpusVerifier {
   }
 
   /// What the shares' threads share; `reached` and `found` under `lock`.
-  final class GroupRun: @unchecked Sendable {
+  final class ShareRun: @unchecked Sendable {
     let lock = NSLock()
     let clients: [WorkerClient]
     var reached: [Int]

@@ -121,7 +121,7 @@ package struct _IndexedPair: Sendable {
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
     // What asks anything of the stages, found once for every changeset:
     // the stage oracle then looks at these and at what the changeset moved
-    // or re-inserted, not at every id (a fifth of a verify, profiled).
+    // or re-inserted, not at every id (an eighth of a verify, profiled).
     for section in new {
       for id in section.items {
         guard let home = oldHome[id] else { sectionsGainingItems.insert(section.id); continue }
