@@ -87,11 +87,10 @@ struct StageModel {
   var isEmpty = true
 
   init(_ effect: ChangesetEffect, pair: _IndexedPair) {
-    var record: [String: Int] = [:]
     func newVariable() -> Int { variables += 1; return variables - 1 }
     let oldIDs = Set(pair.old.map(\.id)), newIDs = Set(pair.new.map(\.id))
-    for id in pair.old.map(\.id) + pair.new.map(\.id) where record[id] == nil {
-      record[id] = sections.count
+    // A record per section id, in the pair's order (``_IndexedPair/sectionIDs``).
+    for id in pair.sectionIDs {
       var s = Section()
       let reinserted = effect.reinsertedSections.contains(id)
       if oldIDs.contains(id) && newIDs.contains(id) && !reinserted {
@@ -108,22 +107,16 @@ struct StageModel {
       if s.move >= 0 || s.update >= 0 || s.delete >= 0 || s.lastDelete || s.firstInsert { isEmpty = false }
       sections.append(s)
     }
-    func oldPlace(_ section: String) -> Place {
-      let r = record[section]!
-      return sections[r].lastDelete || sections[r].delete >= 0 ? .deleted(r) : .kept(r)
-    }
-    func newPlace(_ section: String) -> Place {
-      let r = record[section]!
-      return sections[r].firstInsert || sections[r].insert >= 0 ? .inserted(r) : .kept(r)
-    }
+    func oldPlace(_ r: Int) -> Place { sections[r].lastDelete || sections[r].delete >= 0 ? .deleted(r) : .kept(r) }
+    func newPlace(_ r: Int) -> Place { sections[r].firstInsert || sections[r].insert >= 0 ? .inserted(r) : .kept(r) }
     var distinct = Set<Need>()
     func need(_ n: Need) {
       isEmpty = false
       if distinct.insert(n).inserted { needs.append(n) }
     }
-    /// What one kept id asks, from its old section to its new one (asked
-    /// again, it asks the same, once).
-    func keptItem(_ id: String, from oldSection: String, to newSection: String) {
+    /// What one kept id asks, from its old section's record to its new
+    /// one's (asked again, it asks the same, once).
+    func keptItem(_ id: String, from oldSection: Int, to newSection: Int, updated: Bool) {
       let from = oldPlace(oldSection), to = newPlace(newSection)
       if effect.reinsertedItems.contains(id) {
         // Deleted from a deleted section, it can go early, alone; into an
@@ -136,7 +129,6 @@ struct StageModel {
         }
         return
       }
-      let updated = pair.changedContent.contains(id)
       if effect.movedItems.contains(id) || from != to {
         need(.move(from: from, to: to, updated: updated))
       } else if updated, case .kept(let s) = from {
@@ -147,22 +139,24 @@ struct StageModel {
     // again, its section id changes, its section is inserted again (from
     // deleted to inserted), or its content changes.
     func keptItem(_ id: String) {
-      if let from = pair.oldHome[id], let to = pair.newHome[id] { keptItem(id, from: from.section, to: to.section) }
+      guard let from = pair.oldHome[id], let to = pair.newHome[id] else { return }
+      keptItem(
+        id, from: pair.sectionRecord[from.section]!, to: pair.sectionRecord[to.section]!, updated: pair.changedContent.contains(id))
     }
     for id in effect.reinsertedItems { keptItem(id) }
     for id in effect.movedItems { keptItem(id) }
-    for item in pair.crossSection { keptItem(item.id, from: item.from, to: item.to) }
-    for item in pair.updatedInPlace { keptItem(item.id, from: item.section, to: item.section) }
+    for item in pair.crossSection { keptItem(item.id, from: item.from, to: item.to, updated: item.changed) }
+    for item in pair.updatedInPlace { keptItem(item.id, from: item.section, to: item.section, updated: true) }
     for section in pair.old where effect.reinsertedSections.contains(section.id) {
       for id in section.items { keptItem(id) }
     }
     // A gone id needs a stage where its kept section is free (in a deleted
     // one it goes with the section); a new id likewise.
-    for section in pair.sectionsLosingItems {
-      if case .kept(let s) = oldPlace(section) { need(.freeStage(s)) }
+    for r in pair.sectionsLosingItems {
+      if case .kept(let s) = oldPlace(r) { need(.freeStage(s)) }
     }
-    for section in pair.sectionsGainingItems {
-      if case .kept(let t) = newPlace(section) { need(.freeStage(t)) } else { isEmpty = false }
+    for r in pair.sectionsGainingItems {
+      if case .kept(let t) = newPlace(r) { need(.freeStage(t)) } else { isEmpty = false }
     }
   }
 

@@ -97,12 +97,17 @@ package struct _IndexedPair: Sendable {
   /// Section id → content, old and new.
   var oldSectionContent: [String: String?] = [:]
   var newSectionContent: [String: String?] = [:]
-  /// Kept ids whose section id changes, with both: always moved.
-  var crossSection: [(id: String, from: String, to: String)] = []
+  /// Each section id once, old ones then new ones: the stage oracle's
+  /// records, by index (``StageModel``).
+  var sectionIDs: [String] = []
+  var sectionRecord: [String: Int] = [:]
+  /// Kept ids whose section id changes, with both records: always moved.
+  var crossSection: [(id: String, from: Int, to: Int, changed: Bool)] = []
   /// Kept ids that stay in their section (by id) and change content.
-  var updatedInPlace: [(id: String, section: String)] = []
-  /// Old sections with an id that is gone, new ones with an id that is new.
-  var sectionsLosingItems = Set<String>(), sectionsGainingItems = Set<String>()
+  var updatedInPlace: [(id: String, section: Int)] = []
+  /// Records of the old sections with an id that is gone, and of the new
+  /// ones with an id that is new.
+  var sectionsLosingItems: [Int] = [], sectionsGainingItems: [Int] = []
 
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
     old = a.sections.map { ($0.id, $0.items.map(\.id)) }
@@ -122,17 +127,24 @@ package struct _IndexedPair: Sendable {
     // What asks anything of the stages, found once for every changeset:
     // the stage oracle then looks at these and at what the changeset moved
     // or re-inserted, not at every id (an eighth of a verify, profiled).
+    for id in old.map(\.id) + new.map(\.id) where sectionRecord[id] == nil {
+      sectionRecord[id] = sectionIDs.count
+      sectionIDs.append(id)
+    }
     for section in new {
+      let r = sectionRecord[section.id]!
+      var gains = false
       for id in section.items {
-        guard let home = oldHome[id] else { sectionsGainingItems.insert(section.id); continue }
+        guard let home = oldHome[id] else { gains = true; continue }
         if home.section != section.id {
-          crossSection.append((id, home.section, section.id))
+          crossSection.append((id, sectionRecord[home.section]!, r, changedContent.contains(id)))
         } else if changedContent.contains(id) {
-          updatedInPlace.append((id, section.id))
+          updatedInPlace.append((id, r))
         }
       }
+      if gains { sectionsGainingItems.append(r) }
     }
-    for section in old where section.items.contains(where: { newHome[$0] == nil }) { sectionsLosingItems.insert(section.id) }
+    for section in old where section.items.contains(where: { newHome[$0] == nil }) { sectionsLosingItems.append(sectionRecord[section.id]!) }
   }
 
   /// Ids whose rank among the kept ones differs between the two orders.
@@ -211,15 +223,12 @@ package struct _IndexedPair: Sendable {
     let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
     for section in new {
       guard let a = oldSections[section.id], a.count * section.items.count <= cells else { continue }
-      let b = section.items
-      let inA = Set(a)
-      let unmoved = b.filter { inA.contains($0) && !effect.movedItems.contains($0) }.count
-      // Compared as small integers (each id's old position; -1 for a new
-      // id): the same LCS, without a string comparison a cell.
-      var position: [String: Int] = [:]
-      position.reserveCapacity(a.count)
-      for (k, id) in a.enumerated() { position[id] = k }
-      let common = Reference.longestCommonLength(Array(a.indices), b.map { position[$0] ?? -1 })
+      // Compared as small integers (each id's position in this section
+      // before, from the pair's index; -1 for an id not there before): the
+      // same LCS, without a string comparison a cell.
+      let b = section.items.map { id in oldHome[id].flatMap { $0.section == section.id ? $0.position : nil } ?? -1 }
+      let unmoved = zip(section.items, b).filter { $1 >= 0 && !effect.movedItems.contains($0) }.count
+      let common = Reference.longestCommonLength(Array(a.indices), b)
       if unmoved != common {
         return "section \"\(section.id)\": \(unmoved) items stay unmoved, deletes + inserts before pairing are \(a.count + b.count - 2 * unmoved), n + m − 2·LCS is \(a.count + b.count - 2 * common)"
       }
