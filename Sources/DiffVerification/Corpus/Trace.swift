@@ -127,11 +127,8 @@ package struct TraceReader {
       source = .snapshots(snapshots, next: k + 1)
       return snapshots[k]
     }
-    while var line = nextLine() {
-      lineNumber += 1
+    if let line = nextSnapshotLine() {
       let number = lineNumber
-      if line.count > 0 && buffer[line.upperBound - 1] == 0x0D { line = line.dropLast() }  // CRLF
-      if buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       let direct = buffer.withUnsafeBufferPointer { all in
         var parser = _JSONParser(bytes: UnsafeBufferPointer(rebasing: all[line]))
         return parser.directTraceLine(line: number)
@@ -145,9 +142,9 @@ package struct TraceReader {
   }
 
   /// Passes over the next `count` snapshots without reading them: a worker
-  /// that walks a later share of a trace starts there. Blank lines are not
-  /// counted, as ``next()`` does not count them; line numbers in errors
-  /// stay the file's.
+  /// that walks a later share of a trace starts there. Lines are found as
+  /// ``next()`` finds them (blank ones not counted), so line numbers in
+  /// errors stay the file's.
   ///
   /// - Returns: how many were passed over, fewer than `count` where the
   ///   trace ends first.
@@ -158,12 +155,20 @@ package struct TraceReader {
       return passed
     }
     var passed = 0
-    while passed < count, var line = nextLine() {
-      lineNumber += 1
-      if line.count > 0 && buffer[line.upperBound - 1] == 0x0D { line = line.dropLast() }
-      if !buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { passed += 1 }
-    }
+    while passed < count, nextSnapshotLine() != nil { passed += 1 }
     return passed
+  }
+
+  /// Where the next non-blank line's bytes are in `buffer`, without its
+  /// line end (LF or CRLF), counted in `lineNumber` with the blank lines
+  /// before it; `nil` at the end.
+  private mutating func nextSnapshotLine() -> Range<Int>? {
+    while var line = nextLine() {
+      lineNumber += 1
+      if line.count > 0 && buffer[line.upperBound - 1] == 0x0D { line = line.dropLast() }  // CRLF
+      if !buffer[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return line }
+    }
+    return nil
   }
 
   /// A trace's applies: its non-blank lines but the first, counted without
