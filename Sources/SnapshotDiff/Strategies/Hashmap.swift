@@ -44,6 +44,9 @@ public struct Hashmap: MatchingStrategy {
       if s < 0 { continue }  // an inserted section: every kept item in it crosses
       if walked[t] { continue }  // matched in order by the walk: nothing moved
       let oldRange = old.itemRange(ofSection: s)
+      // An old section with no items keeps none: nothing to order (a list
+      // created from an empty one paid a pass over every item, counted).
+      if oldRange.isEmpty { continue }
       ordered = true
       while nextRun < runs.count && runs[nextRun].new < range.lowerBound { nextRun &+= 1 }
       // At most this many elements (inserted items count too), from the

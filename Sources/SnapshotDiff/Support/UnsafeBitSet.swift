@@ -47,6 +47,12 @@ internal struct _UnsafeBitSet {
     return word & bit != 0
   }
 
+  /// A word's bits `low..<high` set, the rest clear (`high` at most 64).
+  @inlinable @inline(__always)
+  static func bits(_ low: Int, _ high: Int) -> UInt64 {
+    (high == 64 ? ~0 : (1 &<< UInt64(high)) &- 1) & ~((1 &<< UInt64(low)) &- 1)
+  }
+
   /// Inserts every member of `range`, a word at a time inside it.
   @inlinable @inline(__always)
   func insert(contentsOf range: Range<Int>) {
@@ -55,8 +61,7 @@ internal struct _UnsafeBitSet {
     while i < end {
       let low = i & 63
       let high = Swift.min(64, low &+ (end &- i))  // bits low..<high of this word
-      let mask = (high == 64 ? ~0 : (1 &<< UInt64(high)) &- 1) & ~((1 &<< UInt64(low)) &- 1)
-      words[i &>> 6] |= mask
+      words[i &>> 6] |= Self.bits(low, high)
       i &+= high &- low
     }
   }
@@ -73,6 +78,19 @@ internal struct _UnsafeBitSet {
       i = (i | 63) &+ 1
     }
     return to
+  }
+
+  /// Whether any integer in `from..<to` is a member, 64 at a time.
+  @inlinable @inline(__always)
+  func containsAny(from: Int, to: Int) -> Bool {
+    var i = from
+    while i < to {
+      let low = i & 63
+      let high = Swift.min(64, low &+ (to &- i))  // bits low..<high of this word
+      if words[i &>> 6] & Self.bits(low, high) != 0 { return true }
+      i &+= high &- low
+    }
+    return false
   }
 
   /// The number of members.

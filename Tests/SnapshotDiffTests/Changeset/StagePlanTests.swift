@@ -1,6 +1,6 @@
 import DiffVerification
 import PropertyBased
-@_spi(Internals) import SnapshotDiff
+@_spi(Internals) @testable import SnapshotDiff
 import Testing
 
 /// The stage plan's direct shortcut gives exactly what the general plan
@@ -24,6 +24,41 @@ import Testing
       for strategy in Self.matchers {
         let (shortcut, general) = try both(strategy, old, new)
         #expect(shortcut == general, "\(strategy.name), seed \(seed), size \(size)")
+      }
+    }
+  }
+
+  /// A section filled from empty is written as its inserts at once, and a
+  /// section emptied as its deletes, by the direct path (a list created or
+  /// cleared); an item crossing in or out, or the section moving, takes
+  /// the item-by-item path or the general plan. Each side gives what the
+  /// general plan gives, and the target.
+  @Test func aFilledOrEmptiedSectionIsWrittenAtOnce() throws {
+    func snap(_ sections: [(String, [String])]) throws -> Snap {
+      try Snap(sections: sections.map { id, items in .init(id, items: items.map { .init($0, content: "c-\($0)") }) })
+    }
+    let cases: [(String, Snap, Snap, direct: Bool)] = [
+      ("filled from empty", try snap([("A", []), ("B", ["b1"])]), try snap([("A", ["n1", "n2", "n3"]), ("B", ["b1"])]), true),
+      ("filled, one item crossing in", try snap([("A", []), ("B", ["b1"])]), try snap([("A", ["n1", "b1", "n2"]), ("B", [])]), true),
+      ("filled after other inserts", try snap([("A", ["a1"]), ("B", [])]), try snap([("A", ["a1", "x"]), ("B", ["n1", "n2"])]), true),
+      ("filled and moved", try snap([("A", []), ("B", ["b1"]), ("C", ["c1"])]), try snap([("B", ["b1"]), ("C", ["c1"]), ("A", ["n1"])]), false),
+      ("emptied", try snap([("A", ["a1", "a2", "a3"]), ("B", ["b1"])]), try snap([("A", []), ("B", ["b1"])]), true),
+      ("emptied, one item moving out", try snap([("A", ["a1", "a2", "a3"]), ("B", ["b1"])]), try snap([("A", []), ("B", ["b1", "a2"])]), true),
+      ("emptied after other deletes", try snap([("A", ["a1", "a2"]), ("B", ["b1", "b2"])]), try snap([("A", ["a1"]), ("B", [])]), true),
+      ("emptied after a deleted section", try snap([("X", ["x1"]), ("A", ["a1", "a2"]), ("B", ["b1"])]), try snap([("A", []), ("B", ["b1"])]), true),
+      ("filled after a deleted section", try snap([("X", ["x1"]), ("A", [])]), try snap([("A", ["n1", "n2"])]), true),
+      ("emptied and moved", try snap([("A", ["a1"]), ("B", ["b1"]), ("C", ["c1"])]), try snap([("B", ["b1"]), ("C", ["c1"]), ("A", [])]), false),
+    ]
+    for (name, old, new, direct) in cases {
+      for strategy in Self.matchers {
+        let matching = strategy.matching(from: old, to: new)
+        let (shortcut, general) = try both(strategy, old, new)
+        #expect(shortcut == general, "\(name), \(strategy.name)")
+        #expect(try shortcut.apply(to: old) == new, "\(name), \(strategy.name)")
+        guard strategy is Hashmap else { continue }
+        let taken = _StagePlan.direct(
+          from: old, to: new, matching: matching, itemChanged: nil, sectionChanged: nil, unchangedRuns: matching._unchangedRuns)
+        #expect((taken != nil) == direct, "\(name)")
       }
     }
   }

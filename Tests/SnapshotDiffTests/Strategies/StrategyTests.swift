@@ -179,15 +179,18 @@ import Testing
     #expect(shape(Naive(), old, new) == [1, 0, 2, 2])  // "3" kept, "2" and "1" reinserted
   }
 
-  @Test func reverseTenThousand() {
-    let ids = (0..<10_000).map { "i\($0)" }
+  /// Large enough for every table and search path (far past the small
+  /// sections' searches); the quadratic strategies' cost in a debug build
+  /// grows with its square (10,000 items took 31 s of a test run).
+  @Test func reverseTwoThousand() {
+    let ids = (0..<2_000).map { "i\($0)" }
     let old = list(ids), new = list(ids.reversed())
-    #expect(Snap.minimumMoves(from: old, to: new) == 9_999)
-    #expect(shape(Hashmap(), old, new) == [1, 9_999, 0, 0])
-    #expect(shape(Heckel(), old, new) == [1, 10_000, 0, 0])  // no item keeps its rank
-    #expect(shape(Myers(), old, new) == [1, 9_999, 0, 0])
-    #expect(shape(Stdlib(), old, new) == [1, 9_999, 0, 0])
-    #expect(shape(Naive(), old, new) == [1, 0, 9_999, 9_999])
+    #expect(Snap.minimumMoves(from: old, to: new) == 1_999)
+    #expect(shape(Hashmap(), old, new) == [1, 1_999, 0, 0])
+    #expect(shape(Heckel(), old, new) == [1, 2_000, 0, 0])  // no item keeps its rank
+    #expect(shape(Myers(), old, new) == [1, 1_999, 0, 0])
+    #expect(shape(Stdlib(), old, new) == [1, 1_999, 0, 0])
+    #expect(shape(Naive(), old, new) == [1, 0, 1_999, 1_999])
     for strategy in [Contender(Hashmap()), Contender(Heckel()), Contender(Myers()), Contender(Stdlib())] {
       #expect(Verifier.verify(strategy, from: old, to: new) == nil)
     }

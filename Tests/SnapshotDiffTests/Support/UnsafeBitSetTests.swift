@@ -30,6 +30,7 @@ import Testing
           for to in Set([from, min(from + 1, count), min(from + 64, count), count]) {
             let expected = (from..<to).first { !flags[$0] } ?? to
             #expect(set.firstNonMember(from: from, to: to) == expected, "\(from)..<\(to) of \(count)")
+            #expect(set.containsAny(from: from, to: to) == (from..<to).contains { flags[$0] }, "\(from)..<\(to) of \(count)")
           }
         }
       }
