@@ -111,6 +111,12 @@ import Testing
     try expectCaughtAndShrunk("bytewise-ids", kinds: [.wrongIDs])
   }
 
+  /// Pairs whose ids are all integers are diffed on `Int` ids too, and
+  /// that changeset checked: a strategy wrong only there is caught.
+  @Test func catchesAStrategyWrongOnlyOnIntIDs() throws {
+    try expectCaughtAndShrunk("int-path-drops-insert", kinds: [.wrongCount, .wrongResult, .wrongIDs, .rule(7)])
+  }
+
   @Test func catchesAnUnneededStage() throws {
     try expectCaughtAndShrunk("splits-shifted-sections", kinds: [.tooManyStages], atMost: 6)
   }

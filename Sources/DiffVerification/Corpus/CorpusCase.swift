@@ -11,7 +11,7 @@ extension Snapshot where SectionID == String, ItemID == String, Content == Strin
   /// The pair with every id read as a decimal `Int` and each distinct
   /// content given a number (the same in both), for the `Int` path; `nil`
   /// unless every id is an integer.
-  package static func ints(_ old: Self, _ new: Self) -> (old: IntSnapshot, new: IntSnapshot)? {
+  package static func ints(_ old: Self, _ new: Self) -> IntPair? {
     var codes: [String: Int] = [:]
     func code(_ content: String?) -> Int? {
       guard let content else { return nil }
@@ -33,7 +33,62 @@ extension Snapshot where SectionID == String, ItemID == String, Content == Strin
       return try? IntSnapshot(sections: sections)
     }
     guard let a = convert(old), let b = convert(new) else { return nil }
-    return (a, b)
+    return IntPair(old: a, new: b, codes: codes)
+  }
+}
+
+/// A string pair read as `Int`s (``Snapshot/ints(_:_:)``): each id as its
+/// decimal value, each distinct content as its number. Both readings are
+/// one to one on the pair, so a changeset that reads the same on both sides
+/// is judged the same on both.
+package struct IntPair {
+  package var old: IntSnapshot
+  package var new: IntSnapshot
+  /// Each content of the pair and its number.
+  let codes: [String: Int]
+
+  /// A changeset of the string pair read the same way; `nil` where part of
+  /// it cannot be (an id not an integer, a content the pair does not hold).
+  package func reading(_ changeset: StringChangeset) -> IntChangeset? {
+    func content(_ text: String?) -> Int?? {
+      guard let text else { return .some(nil) }
+      return codes[text].map { .some($0) }
+    }
+    func item(_ item: StringSnapshot.Item) -> IntSnapshot.Item? {
+      guard let id = Int(item.id), let code = content(item.content) else { return nil }
+      return IntSnapshot.Item(id, content: code)
+    }
+    var stages: [IntChangeset.Stage] = []
+    for stage in changeset.stages {
+      var read = IntChangeset.Stage()
+      read.sectionDeletes = stage.sectionDeletes
+      read.sectionMoves = stage.sectionMoves
+      read.itemDeletes = stage.itemDeletes
+      read.itemMoves = stage.itemMoves
+      for insert in stage.sectionInserts {
+        guard let id = Int(insert.section.id), let code = content(insert.section.content) else { return nil }
+        var items: [IntSnapshot.Item] = []
+        for each in insert.section.items {
+          guard let converted = item(each) else { return nil }
+          items.append(converted)
+        }
+        read.sectionInserts.append(.init(index: insert.index, section: .init(id, content: code, items: items)))
+      }
+      for update in stage.sectionUpdates {
+        guard let code = content(update.content) else { return nil }
+        read.sectionUpdates.append(.init(index: update.index, content: code))
+      }
+      for insert in stage.itemInserts {
+        guard let converted = item(insert.item) else { return nil }
+        read.itemInserts.append(.init(path: insert.path, item: converted))
+      }
+      for update in stage.itemUpdates {
+        guard let code = content(update.content) else { return nil }
+        read.itemUpdates.append(.init(path: update.path, content: code))
+      }
+      stages.append(read)
+    }
+    return IntChangeset(stages: stages, updates: changeset.updates)
   }
 }
 

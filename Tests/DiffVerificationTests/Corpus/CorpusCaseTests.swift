@@ -13,6 +13,35 @@ import Testing
     }
   }
 
+  /// An integer-id pair read as Ints: each library strategy's string
+  /// changeset, read the same way, is its `Int` changeset (what lets the
+  /// fuzzer judge the `Int` path with the string one); a content or id the
+  /// pair does not hold cannot be read.
+  @Test func aStringChangesetReadsAsTheIntOne() throws {
+    var read = 0
+    for iteration in 0..<200 as Range<UInt64> {
+      let pair = PairGenerator(maxItems: 40).pair(seed: 9, iteration: iteration)
+      var spelling = Respelling(ids: .integer, contents: .short)
+      let old = try spelling.apply(pair.old, later: false).snapshot(), new = try spelling.apply(pair.new, later: true).snapshot()
+      let ints = try #require(StringSnapshot.ints(old, new))
+      for contender in Contenders.library {
+        let made = contender.changeset(from: old, to: new)
+        #expect(ints.reading(made) == contender.changeset(from: ints.old, to: ints.new), "\(contender.name), iteration \(iteration)")
+        read += 1
+      }
+    }
+    #expect(read == 1_000)
+    let old = try StringSnapshot(sections: [.init("1", items: [.init("10", content: "a")])])
+    let new = try StringSnapshot(sections: [.init("1", items: [.init("10", content: "b"), .init("11")])])
+    let ints = try #require(StringSnapshot.ints(old, new))
+    var changeset = Hashmap().changeset(from: old, to: new)
+    #expect(ints.reading(changeset) != nil)
+    changeset.stages[0].itemInserts[0].item.content = "not in the pair"
+    #expect(ints.reading(changeset) == nil)
+    changeset.stages[0].itemInserts[0].item = .init("x")
+    #expect(ints.reading(changeset) == nil)
+  }
+
   @Test func readsTheSpecExample() throws {
     let text = """
       {"name": "product list", "source": "x", "old": {"sections": [

@@ -9,7 +9,7 @@ import SnapshotDiff
 //   fuzz-fixture verify [--timeout T] STRATEGY PATH…   `diffbench verify` with one strategy
 //   fuzz-fixture fuzz [--timeout T] STRATEGY SECONDS OUT  `diffbench fuzz` with one strategy, 1 job
 ChildRegistry.killChildrenOnSignals()
-let all = Contenders.library + FaultyStrategies.all + [Contender(Sleeps())]
+let all = Contenders.library + FaultyStrategies.all + [Contender(Sleeps()), Contender(IntPathDropsInsert())]
 var arguments = Array(CommandLine.arguments.dropFirst())
 let worker = [CommandLine.arguments[0], "worker"]
 var timeout = 10.0
