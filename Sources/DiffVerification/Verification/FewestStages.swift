@@ -88,18 +88,19 @@ struct StageModel {
 
   init(_ effect: ChangesetEffect, pair: _IndexedPair) {
     func newVariable() -> Int { variables += 1; return variables - 1 }
-    let oldIDs = Set(pair.old.map(\.id)), newIDs = Set(pair.new.map(\.id))
-    // A record per section id, in the pair's order (``_IndexedPair/sectionIDs``).
+    // A record per section id, in the pair's order (``_IndexedPair/sectionIDs``);
+    // which side holds it, from the pair's tables of section contents.
     for id in pair.sectionIDs {
       var s = Section()
       let reinserted = effect.reinsertedSections.contains(id)
-      if oldIDs.contains(id) && newIDs.contains(id) && !reinserted {
+      let inOld = pair.oldSectionContent.keys.contains(id), inNew = pair.newSectionContent.keys.contains(id)
+      if inOld && inNew && !reinserted {
         if effect.movedSections.contains(id) { s.move = newVariable() }
         if pair.oldSectionContent[id]! != pair.newSectionContent[id]! { s.update = newVariable() }
       } else if reinserted {
         s.delete = newVariable()
         s.insert = newVariable()
-      } else if oldIDs.contains(id) {
+      } else if inOld {
         s.lastDelete = true
       } else {
         s.firstInsert = true
