@@ -50,7 +50,12 @@ import Testing
     // Beside a live thread it refuses; once that thread is joined it measures.
     #expect(Self.fixture.keys.contains("beside-a-thread") && Self.fixture["beside-a-thread"]! == nil)
     #expect(try figures("after-the-thread").peak >= 40 << 10)
-    // This test process runs tests on several threads: refused, with why.
+    // Here, beside a thread of this test's own (whether or not the tests run
+    // in parallel): refused, with why.
+    let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+    Thread { started.signal(); release.wait() }.start()
+    started.wait()
+    defer { release.signal() }
     let probe = AllocationProbe()
     #expect(probe.exactly { [UInt8](repeating: 1, count: 1_000) } == nil)
     let why = try #require(AllocationProbe.exactPeakUnavailable())

@@ -16,10 +16,12 @@ import Testing
 
   static let worker = [fixture, "worker"]
 
-  func fuzz(_ strategy: String, iterations: UInt64 = 300, timeout: Double = 10, keep: Int = 1, jobs: Int = 2) throws -> (FuzzReport, String) {
+  func fuzz(
+    _ strategy: String, iterations: UInt64 = 300, timeout: Double = 10, keep: Int = 1, jobs: Int = 2, maxItems: Int = 200
+  ) throws -> (FuzzReport, String) {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(strategy)-\(UUID().uuidString)").path
     var configuration = FuzzConfiguration(
-      seed: 42, iterations: iterations, strategies: [strategy], jobs: jobs, maxItems: 200, timeout: timeout,
+      seed: 42, iterations: iterations, strategies: [strategy], jobs: jobs, maxItems: maxItems, timeout: timeout,
       outputFolder: out, workerCommand: Self.worker)
     configuration.keepPerKind = keep
     configuration.shrinkSeconds = 60
@@ -28,9 +30,9 @@ import Testing
 
   func expectCaughtAndShrunk(
     _ strategy: String, kinds: Set<VerificationFailure.Kind>, atMost items: Int = 6, timeout: Double = 10,
-    iterations: UInt64 = 300
+    iterations: UInt64 = 300, maxItems: Int = 200
   ) throws {
-    let (report, out) = try fuzz(strategy, iterations: iterations, timeout: timeout)
+    let (report, out) = try fuzz(strategy, iterations: iterations, timeout: timeout, maxItems: maxItems)
     defer { try? FileManager.default.removeItem(atPath: out) }
     #expect(report.pairs == iterations)
     let finding = try #require(report.findings.first { $0.strategy == strategy }, "\(strategy) was not caught in \(iterations) pairs")
@@ -59,7 +61,8 @@ import Testing
   }
 
   @Test func catchesATrap() throws {
-    try expectCaughtAndShrunk("trapping", kinds: [.crash])
+    // Each candidate that traps costs a worker's restart: pairs of at most 40 items.
+    try expectCaughtAndShrunk("trapping", kinds: [.crash], maxItems: 40)
   }
 
   @Test func catchesAnOffByOneMove() throws {
@@ -79,8 +82,9 @@ import Testing
 
   @Test func catchesAHangAndShrinksIt() throws {
     // Each shrink candidate that still hangs costs the deadline: a short one
-    // (its other calls, at most 200 items, take about a millisecond in a debug build).
-    try expectCaughtAndShrunk("hangs", kinds: [.hang], atMost: 4, timeout: 0.25)
+    // (its other calls, at most 40 items, take well under a millisecond in a
+    // debug build), and few candidates: small pairs.
+    try expectCaughtAndShrunk("hangs", kinds: [.hang], atMost: 4, timeout: 0.25, maxItems: 40)
   }
 
   @Test func catchesAnIncreasingSubsequenceThatIsNotTheLongest() throws {
@@ -128,8 +132,8 @@ import Testing
 
   @Test func catchesABlockedCallByTheWallClockBackstop() throws {
     // Blocks without using CPU: the backstop is 10 × the 0.1 s deadline.
-    // Each blocked pair costs the backstop: a few pairs only.
-    try expectCaughtAndShrunk("blocks", kinds: [.hang], atMost: 4, timeout: 0.1, iterations: 6)
+    // Each blocked pair costs the backstop: a few small pairs only.
+    try expectCaughtAndShrunk("blocks", kinds: [.hang], atMost: 4, timeout: 0.1, iterations: 6, maxItems: 40)
   }
 
   @Test func keepsAFailureThatDependsOnTheHashSeed() throws {

@@ -37,6 +37,18 @@ package struct PairOracle: Sendable {
     shown = _Lazy { (UIKitModel.State(old), UIKitModel.State(new)) }
   }
 
+  /// The changesets replayed on this pair so far: strategies often make the
+  /// same one, and a changeset's replay is the same whoever made it.
+  let replays = _Memo<StringChangeset, Verifier.Replayed>()
+
+  /// `changeset` replayed and held to the target, once for every strategy that made it.
+  func replayed(_ changeset: StringChangeset) -> Verifier.Replayed {
+    replays.value(for: changeset) { Verifier.Replayed(changeset, oracle: self) }
+  }
+
+  /// How many different changesets have been replayed on this pair.
+  package var changesetsReplayed: Int { replays.count }
+
   /// The `min_moves` changesets are judged by: the reference where there is one.
   package var minimumMoves: Int { referenceMinimumMoves ?? fastMinimumMoves }
 
@@ -71,6 +83,22 @@ final class _Lazy<Value>: @unchecked Sendable {  // `made` is guarded by `lock`;
     if let made { return made }
     let value = make()
     made = value
+    return value
+  }
+}
+
+/// Values of the pair made from keys compared by `==`, each made once; a
+/// pair holds a few (one per strategy at most), so a list serves.
+final class _Memo<Key: Equatable, Value>: @unchecked Sendable {  // `made` is guarded by `lock`
+  private let lock = NSLock()
+  private var made: [(key: Key, value: Value)] = []
+
+  var count: Int { lock.withLock { made.count } }
+
+  func value(for key: Key, _ make: () -> Value) -> Value {
+    if let hit = lock.withLock({ made.first { $0.key == key } }) { return hit.value }
+    let value = make()
+    lock.withLock { made.append((key, value)) }
     return value
   }
 }
@@ -181,21 +209,42 @@ public enum Verifier {
     var result: StringSnapshot?
   }
 
+  /// What a changeset does on its pair, whichever strategy made it: its
+  /// replay, its first failure to reach the target within the rules, and,
+  /// where it reaches it, its effect and fewest stages. The rest of a
+  /// judgement depends on the maker's traits.
+  struct Replayed {
+    var replay: Replay<String, String, String>
+    var targetFailure: VerificationFailure?
+    var effect: ChangesetEffect?
+    var fewestStages: Int?
+
+    init(_ changeset: StringChangeset, oracle: PairOracle) {
+      let shown = oracle.shown.value
+      replay = Replay(changeset, from: oracle.old, shown: shown.old)
+      targetFailure = check(replay, to: oracle.new, shown: shown.new)
+      guard targetFailure == nil else { return }
+      let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+      self.effect = effect
+      // Counted for any changeset that reaches its target, whatever else it
+      // breaks (its ids, its move rule): one stage (or none) is always its own fewest.
+      if oracle.limits.quality {
+        fewestStages = changeset.stages.count <= 1
+          ? changeset.stages.count
+          : fewest(changeset, from: oracle.old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
+      }
+    }
+  }
+
   /// Checks a changeset as ``verify(_:madeBy:oracle:)`` does, and gives its
   /// fewest stages beside the verdict.
   package static func judge(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> Judgement {
-    let old = oracle.old, new = oracle.new, shown = oracle.shown.value
-    let replay = Replay(changeset, from: old, shown: shown.old)
-    var judgement = Judgement(result: replay.error == nil ? replay.result : nil)
+    let replayed = oracle.replayed(changeset)
+    let replay = replayed.replay
+    var judgement = Judgement(fewestStages: replayed.fewestStages, result: replay.error == nil ? replay.result : nil)
     func failure() -> VerificationFailure? {
-      if let failure = check(replay, to: new, shown: shown.new) { return failure }
-      let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
-      // Counted for any changeset that reaches its target, whatever else it
-      // breaks below: one stage (or none) is always its own fewest.
-      if oracle.limits.quality {
-        judgement.fewestStages = changeset.stages.count <= 1
-          ? changeset.stages.count : fewest(changeset, from: old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
-      }
+      if let failure = replayed.targetFailure { return failure }
+      guard let effect = replayed.effect else { preconditionFailure("a replay that reaches its target has its effect") }
       if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
         return failure
       }

@@ -71,6 +71,28 @@ import Testing
     #expect(Verifier.verify(worse, madeBy: StrategyTraits(), oracle: oracle) == nil)  // no promise, no failure
   }
 
+  /// Strategies that make the same changeset share one replay of it, and
+  /// each is judged by its own traits; a different changeset on the same
+  /// pair is replayed and judged apart, whichever comes first.
+  @Test func aChangesetIsReplayedOnceWhicheverStrategyMadeIt() throws {
+    let old = try snapshot([("A", ["a", "b", "c"]), ("B", ["d"])])
+    let new = try snapshot([("A", ["c", "a", "e"]), ("B", ["d", "b"])])
+    let made = Hashmap().changeset(from: old, to: new)
+    var broken = made
+    broken.stages[0].itemInserts.removeLast()  // e never arrives
+    for order in [[made, broken], [broken, made]] {
+      let oracle = PairOracle(old: old, new: new)
+      for changeset in order + order {
+        // hashmap's moves are the minimum (c), not heckel's greedy rank (a).
+        let hashmap = Verifier.verify(changeset, madeBy: Hashmap().traits, oracle: oracle)
+        let heckel = Verifier.verify(changeset, madeBy: Heckel().traits, oracle: oracle)
+        #expect(hashmap?.kind == (changeset == made ? nil : .wrongCount), "\(String(describing: hashmap))")
+        #expect(heckel?.kind == (changeset == made ? .moveRule : .wrongCount), "\(String(describing: heckel))")
+      }
+      #expect(oracle.changesetsReplayed == 2)
+    }
+  }
+
   /// IGListKit's rule (greedy rank, its updates a delete and an insert):
   /// an item the rule moves may be re-inserted instead, never left alone
   /// while other items move in its place.
