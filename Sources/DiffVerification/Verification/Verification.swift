@@ -41,9 +41,17 @@ package struct PairOracle: Sendable {
   /// same one, and a changeset's replay is the same whoever made it.
   let replays = _Memo<StringChangeset, Verifier.Replayed>()
 
-  /// `changeset` replayed and held to the target, once for every strategy that made it.
+  /// The largest pair, in items on either side, whose replays are kept for
+  /// the next strategy: a replay holds its result and the model's state,
+  /// tens of megabytes each at a million items, and one kept per strategy
+  /// would add up where strategies rarely make the same changeset.
+  package static let replaysKeptUpTo = 20_000
+
+  /// `changeset` replayed and held to the target, once for every strategy
+  /// that made it (on pairs up to ``replaysKeptUpTo`` items).
   func replayed(_ changeset: StringChangeset) -> Verifier.Replayed {
-    replays.value(for: changeset) { Verifier.Replayed(changeset, oracle: self) }
+    guard max(old.numberOfItems, new.numberOfItems) <= Self.replaysKeptUpTo else { return Verifier.Replayed(changeset, oracle: self) }
+    return replays.value(for: changeset) { Verifier.Replayed(changeset, oracle: self) }
   }
 
   /// How many different changesets have been replayed on this pair.

@@ -91,6 +91,15 @@ import Testing
       }
       #expect(oracle.changesetsReplayed == 2)
     }
+    // Above the limit, each is replayed anew: nothing is kept.
+    let large = try snapshot([("A", (0...PairOracle.replaysKeptUpTo).map { "i\($0)" })])
+    var shorter = large
+    try shorter.deleteItems(["i0"])
+    let oracle = PairOracle(old: large, new: shorter)
+    let deletes = Hashmap().changeset(from: large, to: shorter)
+    #expect(Verifier.verify(deletes, madeBy: Hashmap().traits, oracle: oracle) == nil)
+    #expect(Verifier.verify(deletes, madeBy: Hashmap().traits, oracle: oracle) == nil)
+    #expect(oracle.changesetsReplayed == 0)
   }
 
   /// IGListKit's rule (greedy rank, its updates a delete and an insert):
