@@ -37,8 +37,8 @@ package struct PairOracle: Sendable {
     shown = _Lazy { (UIKitModel.State(old), UIKitModel.State(new)) }
   }
 
-  /// The changesets replayed on this pair so far: strategies often make the
-  /// same one, and a changeset's replay is the same whoever made it.
+  /// The changesets replayed on this pair so far: strategies sometimes make
+  /// the same one, and a changeset's replay is the same whoever made it.
   let replays = _Memo<StringChangeset, Verifier.Replayed>()
 
   /// The largest pair, in items on either side, whose replays are kept for
