@@ -82,7 +82,7 @@ import Testing
 
   @Test func catchesAHangAndShrinksIt() throws {
     // Each shrink candidate that still hangs costs the deadline: a short one
-    // (its other calls, at most 40 items, take well under a millisecond in a
+    // (its other calls, at most 40 items, are short beside it even in a
     // debug build), and few candidates: small pairs.
     try expectCaughtAndShrunk("hangs", kinds: [.hang], atMost: 4, timeout: 0.25, maxItems: 40)
   }
