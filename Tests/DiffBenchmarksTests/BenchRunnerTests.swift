@@ -385,6 +385,28 @@ import Testing
     #expect(whole.allSatisfy { $0.thinned == nil && $0.rows.count == 100 })
   }
 
+  /// A sample follows an untimed call of its own subject while its last
+  /// sample was short (``BenchSettings/warmUpBelowSeconds``), its first
+  /// always: so what it finds in the caches is its own work, not that of
+  /// the subject timed before it. The warm-up calls are not rows.
+  @Test func aShortSampleFollowsACallOfItsOwn() throws {
+    func calls(warmUpBelow seconds: Double) -> (calls: Int, rows: Int) {
+      let counter = CallCounter()
+      var settings = tiny
+      settings.warmUpBelowSeconds = seconds
+      let cells = BenchRunner(
+        workloads: workloads("random-1e2"), subjects: [.floor, TimedSubject(Contender(CountsItsCalls(counter: counter)))],
+        settings: settings, info: info
+      ).run()
+      return (counter.count, cells.first { $0.strategy == "counts-its-calls" }?.rows.count ?? 0)
+    }
+    // Never short (0 s): only the first sample is warmed. Always short:
+    // every sample is. The calls outside sampling are the same in both.
+    let first = calls(warmUpBelow: 0), every = calls(warmUpBelow: .infinity)
+    #expect(first.rows == tiny.minSamples && every.rows == tiny.minSamples)
+    #expect(every.calls - first.calls == tiny.minSamples - 1, "\(first) \(every)")
+  }
+
   @Test func theTimeLeftWeighsCellsByTheirWork() throws {
     let settings = BenchSettings()
     let pair = try #require(Workload.all.first { $0.name == "random-1e3" })
@@ -418,4 +440,24 @@ struct ConvertsItsInput: ConvertingStrategy {
     let input = [UInt8](repeating: 1, count: ballast)
     return PreparedDiff(diff: { (Hashmap().changeset(from: old, to: new), input.count) }, changeset: { $0.0 })
   }
+}
+
+/// Test-only: hashmap, counting the calls of its prepared diff.
+struct CountsItsCalls: ConvertingStrategy {
+  let counter: CallCounter
+  var name: String { "counts-its-calls" }
+  var traits: StrategyTraits { StrategyTraits(moveRule: .minimal) }
+
+  func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    PreparedDiff(diff: { counter.add(); return Hashmap().changeset(from: old, to: new) }, changeset: { $0 })
+  }
+}
+
+final class CallCounter: @unchecked Sendable {  // `calls` is guarded by `lock`
+  private let lock = NSLock()
+  private var calls = 0
+  var count: Int { lock.withLock { calls } }
+  func add() { lock.withLock { calls += 1 } }
 }
