@@ -106,34 +106,54 @@ extension Snapshot {
   }
 
   /// Removes the items marked in `doomed` (by flat index; none before
-  /// `first`) in one pass: each section keeps its survivors in order, and
-  /// its start follows them. The item table is remapped from its tags.
+  /// `first`): each section keeps its survivors in order, and its start
+  /// follows them. The item table is remapped from its tags.
+  ///
+  /// With `copying` (the items are shared with the snapshot this one was
+  /// copied from, as when an app edits the data source's), the survivors
+  /// are copied into a new array; otherwise they move down in place. A
+  /// shared array moved in place was first copied whole, every item through
+  /// the runtime's generic copy, and then the deleted ones destroyed
+  /// (deleting 5,000 of 10,000 from a copy: 3,445,509 → 2,036,202
+  /// instructions, counted).
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable
-  internal mutating func _removeItems(_ doomed: [Bool], from first: Int) {
+  internal mutating func _removeItems(_ doomed: [Bool], from first: Int, copying: Bool) {
     guard let firstDoomed = doomed[first...].firstIndex(of: true) else { return }
     let box = _index!
+    let count = _items.count
+    // Where each item goes (-1: deleted), and where each section then starts.
+    var newIndex = [Int32](repeating: -1, count: count)
+    for i in 0..<firstDoomed { newIndex[i] = Int32(truncatingIfNeeded: i) }
     var kept = firstDoomed
     var s = path(ofFlatIndex: firstDoomed).section
-    // Where each item from the first deleted one on goes (-1: deleted).
-    var newIndex = [Int32](repeating: -1, count: _items.count)
-    for i in 0..<firstDoomed { newIndex[i] = Int32(truncatingIfNeeded: i) }
-    _items.withUnsafeMutableBufferPointer { items in
-      for i in firstDoomed..<items.count {
-        while _sectionStarts[s &+ 1] <= i {
-          s &+= 1
-          _sectionStarts[s] = kept
-        }
-        guard !doomed[i] else { continue }
-        if kept != i { items.swapAt(kept, i) }
-        newIndex[i] = Int32(truncatingIfNeeded: kept)
-        kept &+= 1
+    for i in firstDoomed..<count {
+      while _sectionStarts[s &+ 1] <= i {
+        s &+= 1
+        _sectionStarts[s] = kept
       }
+      guard !doomed[i] else { continue }
+      newIndex[i] = Int32(truncatingIfNeeded: kept)
+      kept &+= 1
     }
     for t in (s &+ 1)..<_sectionStarts.count { _sectionStarts[t] = kept }
-    _items.removeSubrange(kept...)
-    box.items = newIndex.withUnsafeBufferPointer { box.items.remapped($0, keeping: kept) }
+    newIndex.withUnsafeBufferPointer { to in
+      if copying {
+        _items = _items.withUnsafeBufferPointer { items in
+          [Item](unsafeUninitializedCapacity: kept) { survivors, initialized in
+            for i in 0..<count where to[i] >= 0 { (survivors.baseAddress! + Int(to[i])).initialize(to: items[i]) }
+            initialized = kept
+          }
+        }
+      } else {
+        _items.withUnsafeMutableBufferPointer { items in
+          for i in firstDoomed..<count where to[i] >= 0 && Int(to[i]) != i { items.swapAt(Int(to[i]), i) }
+        }
+        _items.removeSubrange(kept...)
+      }
+      box.items = box.items.remapped(to, keeping: kept)
+    }
   }
 
   /// Removes the sections marked in `doomed` (none before `first`), which

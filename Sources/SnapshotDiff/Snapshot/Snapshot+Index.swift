@@ -82,18 +82,24 @@ internal final class _IDIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked
 
 extension Snapshot {
   /// The index, ready to edit: built now if this snapshot has none, copied
-  /// if another snapshot shares it.
+  /// if another snapshot shares it. Returns whether it was shared: then
+  /// this snapshot is a copy of another, whose arrays it shares too.
   ///
   /// - Complexity: O(1), or O(*n*) expected the first time.
-  @inlinable
-  internal mutating func _buildIndexIfNeeded() {
+  @inlinable @discardableResult
+  internal mutating func _buildIndexIfNeeded() -> Bool {
     if _index != nil {
-      if !isKnownUniquelyReferenced(&_index) { _index = _index!.copy() } else { _index!.forgetItemIDs() }
-      return
+      if !isKnownUniquelyReferenced(&_index) {
+        _index = _index!.copy()
+        return true
+      }
+      _index!.forgetItemIDs()
+      return false
     }
     var sections = [SectionID: Int](minimumCapacity: _sectionIDs.count)
     for (s, id) in _sectionIDs.enumerated() { sections[id] = s }
     _index = _IDIndex(sections: sections, items: _itemTable())
+    return false
   }
 
   /// The item table made anew from the items (after an edit moved them),

@@ -81,11 +81,12 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the first id
   ///   the snapshot does not hold.
-  /// - Complexity: O(*n*): the items after the first one deleted move, and
-  ///   the item table is made anew.
+  /// - Complexity: O(*n*): the items after the first one deleted move (in
+  ///   a copy of another snapshot, the survivors are copied into an array
+  ///   of its own), and the item table is remapped.
   @inlinable
   public mutating func deleteItems(_ ids: [ItemID]) throws(SnapshotEditError) {
-    _buildIndexIfNeeded()
+    let shared = _buildIndexIfNeeded()
     var doomed = [Bool](repeating: false, count: _items.count)
     var first = _items.count
     // The table and ids read from locals: through the class, every probe
@@ -100,7 +101,7 @@ extension Snapshot {
         first = Swift.min(first, i)
       }
     }
-    _removeItems(doomed, from: first)
+    _removeItems(doomed, from: first, copying: shared)
     _dropStaleMarks()
   }
 

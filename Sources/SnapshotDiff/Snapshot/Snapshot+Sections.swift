@@ -55,11 +55,12 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for the first
   ///   id the snapshot does not hold.
-  /// - Complexity: O(*n* + *s*), in one pass over the items and sections
-  ///   after the first one deleted, which move; the item table is made anew.
+  /// - Complexity: O(*n* + *s*): the items and sections after the first
+  ///   one deleted move, as in ``deleteItems(_:)``; the item table is
+  ///   remapped.
   @inlinable
   public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotEditError) {
-    _buildIndexIfNeeded()
+    let shared = _buildIndexIfNeeded()
     // Listing a section twice deletes it once, as a set of ids would.
     var doomed = [Bool](repeating: false, count: numberOfSections)
     var first = numberOfSections
@@ -73,7 +74,7 @@ extension Snapshot {
     for s in first..<numberOfSections where doomed[s] {
       for i in itemRange(ofSection: s) { doomedItems[i] = true }
     }
-    _removeItems(doomedItems, from: _sectionStarts[first])
+    _removeItems(doomedItems, from: _sectionStarts[first], copying: shared)
     _removeEmptySections(doomed, from: first)
     _dropStaleMarks()
   }

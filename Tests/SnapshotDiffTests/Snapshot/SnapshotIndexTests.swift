@@ -196,4 +196,48 @@ import Testing
     #expect(b.itemIdentifiers == ["y", "z", "x"] && b.indexPath(of: "x") == ItemPath(section: 0, item: 2))
     #expect(a._indexIsCurrent && b._indexIsCurrent)
   }
+
+  /// Deleting items or sections gives the same snapshot whether it is held
+  /// alone (its survivors move down in place, in its own array) or is a
+  /// copy of another (they are copied into a new array, the other left as
+  /// it was): on random sectioned snapshots, against the same deletes done
+  /// on plain arrays.
+  @Test(arguments: 0..<20)
+  func deletesAgreeAloneAndOnACopy(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let layout = (0..<Int.random(in: 1...5, using: &rng)).map { s in
+      ("s\(s)", (0..<Int.random(in: 0...30, using: &rng)).map { "s\(s)-\($0)" })
+    }
+    func make() throws -> Snap {
+      var snap = Snap()
+      for (section, items) in layout {
+        try snap.appendSections([section])
+        try snap.appendItems(items, toSection: section)
+      }
+      return snap
+    }
+    let all = layout.flatMap(\.1)
+    let doomedItems = all.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+    let doomedSections = layout.map(\.0).filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+    let afterItems = layout.map { ($0.0, $0.1.filter { !doomedItems.contains($0) }) }
+    let afterSections = layout.filter { !doomedSections.contains($0.0) }
+    for (edit, expected) in [
+      ({ (snap: inout Snap) throws in try snap.deleteItems(doomedItems) }, afterItems),
+      ({ (snap: inout Snap) throws in try snap.deleteSections(doomedSections) }, afterSections),
+    ] {
+      var alone = try make()
+      let buffer = alone._items.withUnsafeBufferPointer { $0.baseAddress }
+      try edit(&alone)
+      var copy = try make()
+      let original = copy
+      try edit(&copy)
+      for snap in [alone, copy] {
+        #expect(snap.sections.map { [$0.id] + $0.items.map(\.id) } == expected.map { [$0.0] + $0.1 }, "seed \(seed)")
+        #expect(snap._indexIsCurrent, "seed \(seed)")
+      }
+      #expect(try original == make(), "seed \(seed): the snapshot copied from changed")
+      // Held alone, nothing was copied: the items stayed in their array.
+      #expect(alone._items.withUnsafeBufferPointer { $0.baseAddress } == buffer || alone._items.isEmpty, "seed \(seed)")
+    }
+  }
 }
