@@ -38,7 +38,7 @@ extension Snapshot {
   internal mutating func _insert(
     _ ids: [ItemID], items: [Item]?, at flat: Int, intoSection s: Int, for operation: SnapshotEditError.Operation
   ) throws(SnapshotEditError) {
-    _buildIndexIfNeeded()
+    let shared = _buildIndexIfNeeded()
     // Taken out while it changes, so that it is changed in place, never
     // copied, and with no exclusivity check a probe (a class's properties
     // have them at run time).
@@ -63,7 +63,24 @@ extension Snapshot {
         table = _itemTable(usesHashValue: table.storage.usesHashValue)  // the batch's ids before it were entered
         throw SnapshotEditError(operation, .duplicateItem(String(describing: ids[k])))
       }
-      if let items {
+      if shared && count > 0 {
+        // A copy of another snapshot (a page appended to the data
+        // source's): the items are copied here, in code specialized for
+        // them, not by the array's copy on write, which copies each
+        // through the runtime's generic value witness.
+        _items = _items.withUnsafeBufferPointer { held in
+          [Item](unsafeUninitializedCapacity: count &+ ids.count) { buffer, initialized in
+            let base = buffer.baseAddress!
+            for i in 0..<count { (base + i).initialize(to: held[i]) }
+            if let items {
+              for k in items.indices { (base + (count &+ k)).initialize(to: items[k]) }
+            } else {
+              for k in ids.indices { (base + (count &+ k)).initialize(to: Item(ids[k])) }
+            }
+            initialized = count &+ ids.count
+          }
+        }
+      } else if let items {
         _items.append(contentsOf: items)
       } else if _items.isEmpty {
         // A first batch built in place: appending through a lazy view cost

@@ -240,4 +240,27 @@ import Testing
       #expect(alone._items.withUnsafeBufferPointer { $0.baseAddress } == buffer || alone._items.isEmpty, "seed \(seed)")
     }
   }
+
+  /// Appending to a copy (a page added to the data source's snapshot)
+  /// copies the items into an array of the copy's own: ids alone or items
+  /// with content, each where it belongs, the snapshot copied from as it
+  /// was, and a failed append leaves the copy as it was too.
+  @Test func appendingToACopyLeavesTheOriginal() throws {
+    var original = Snap()
+    try original.appendSections(["a", "b"])
+    try original.appendItems(["a0", "a1"], toSection: "a")
+    try original.appendItems([.init("b0", content: "0")], toSection: "b")
+    let layout = { (s: Snap) in s.sections.map { [$0.id] + $0.items.map { "\($0.id)=\($0.content ?? "-")" } } }
+    var ids = original
+    try ids.appendItems(["b1", "b2"])
+    var items = original
+    try items.appendItems([.init("b1", content: "1"), .init("b2")], toSection: "b")
+    #expect(layout(ids) == [["a", "a0=-", "a1=-"], ["b", "b0=0", "b1=-", "b2=-"]])
+    #expect(layout(items) == [["a", "a0=-", "a1=-"], ["b", "b0=0", "b1=1", "b2=-"]])
+    #expect(layout(original) == [["a", "a0=-", "a1=-"], ["b", "b0=0"]])
+    for snap in [ids, items, original] { #expect(snap._indexIsCurrent && snap.indexPath(of: "b0") == ItemPath(section: 1, item: 0)) }
+    var failed = original
+    #expect(throws: SnapshotEditError.self) { try failed.appendItems(["b3", "a0"]) }
+    #expect(failed == original && !failed.contains("b3"))
+  }
 }
