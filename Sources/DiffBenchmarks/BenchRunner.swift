@@ -29,7 +29,7 @@ package struct BenchSettings: Sendable {
   /// same pair when the subject's last sample took less than this (its
   /// first always is): samples are interleaved, and a short call would
   /// find the caches as the subject before it left them (the Benchmarking
-  /// article has the measurement). Above a millisecond, the few
+  /// article says what that did). Above a millisecond, the few
   /// microseconds that costs are under 1 %.
   package var warmUpBelowSeconds = 0.001
 
