@@ -32,8 +32,9 @@ func scattered(count: Int, drop: Int, insert: Int, shuffle: Int) -> (SnapshotDra
   var positions = Array(0..<count)
   rng.shuffle(&positions)
   let dropped = Set(positions[0..<drop])
-  var new = old.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
-  for k in 0..<insert { new.insert(("n\(k)", ""), at: rng.int(in: 0...new.count)) }
+  var chunked = ChunkedArray(old.enumerated().filter { !dropped.contains($0.offset) }.map(\.element))
+  for k in 0..<insert { chunked.insert(("n\(k)", ""), at: rng.int(in: 0...chunked.count)) }
+  var new = chunked.elements
   var spots = Array(0..<new.count)
   rng.shuffle(&spots)
   let chosen = spots[0..<shuffle].sorted()
@@ -47,17 +48,16 @@ func scattered(count: Int, drop: Int, insert: Int, shuffle: Int) -> (SnapshotDra
 func random(count: Int) -> (SnapshotDraft, SnapshotDraft) {
   var rng = SplitMix64(seed: Workload.seed &+ 2, iteration: UInt64(count))
   let old = ids("i", 0..<count)
-  var new = old
+  var new = ChunkedArray(old)
   let percent = { (p: Int) in max(1, count * p / 100) }
   for _ in 0..<percent(3) { new.remove(at: rng.int(below: new.count)) }
-  for k in 0..<percent(2) {
-    _ = k
+  for _ in 0..<percent(2) {
     let item = new.remove(at: rng.int(below: new.count))
     new.insert(item, at: rng.int(in: 0...new.count))
   }
   for _ in 0..<percent(2) { new[rng.int(below: new.count)].content = "updated" }
   for k in 0..<percent(3) { new.insert(("n\(k)", ""), at: rng.int(in: 0...new.count)) }
-  return (one(old), one(new))
+  return (one(old), one(new.elements))
 }
 
 /// 10 sections of 10,000: one deleted, one inserted (with 10,000 items), one
