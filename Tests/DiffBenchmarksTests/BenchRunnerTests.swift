@@ -385,10 +385,11 @@ import Testing
     #expect(whole.allSatisfy { $0.thinned == nil && $0.rows.count == 100 })
   }
 
-  /// A sample follows an untimed call of its own subject while its last
-  /// sample was short (``BenchSettings/warmUpBelowSeconds``), its first
-  /// always: so what it finds in the caches is its own work, not that of
-  /// the subject timed before it. The warm-up calls are not rows.
+  /// A sample follows an untimed call of its own subject while its call
+  /// before was short (``BenchSettings/warmUpBelowSeconds``): its last
+  /// sample, or for the first the run that measured its peak. So what a
+  /// short call finds in the caches is its own work, not that of the
+  /// subject timed before it. The warm-up calls are not rows.
   @Test func aShortSampleFollowsACallOfItsOwn() throws {
     func calls(warmUpBelow seconds: Double) -> (calls: Int, rows: Int) {
       let counter = CallCounter()
@@ -400,11 +401,38 @@ import Testing
       ).run()
       return (counter.count, cells.first { $0.strategy == "counts-its-calls" }?.rows.count ?? 0)
     }
-    // Never short (0 s): only the first sample is warmed. Always short:
-    // every sample is. The calls outside sampling are the same in both.
-    let first = calls(warmUpBelow: 0), every = calls(warmUpBelow: .infinity)
-    #expect(first.rows == tiny.minSamples && every.rows == tiny.minSamples)
-    #expect(every.calls - first.calls == tiny.minSamples - 1, "\(first) \(every)")
+    // Never short (0 s): no sample is warmed. Always short: every sample
+    // is, the first too. The calls outside sampling are the same in both.
+    let none = calls(warmUpBelow: 0), every = calls(warmUpBelow: .infinity)
+    #expect(none.rows == tiny.minSamples && every.rows == tiny.minSamples)
+    #expect(every.calls - none.calls == tiny.minSamples, "\(none) \(every)")
+  }
+
+  /// The floor samples in every round a strategy samples (`compare`
+  /// divides each sample by the floor's of its round), and beyond that
+  /// only for its own budget: not for the scan's, whose samples no one
+  /// divides. So its rows are the most a strategy took, or the round
+  /// its own samples met the budget, whichever is later.
+  @Test func theFloorSamplesAsLongAsAStrategyNotTheScan() throws {
+    var settings = tiny
+    settings.minSamples = 3
+    settings.budgetSeconds = 0.02
+    settings.maxSamples = 40
+    let cells = BenchRunner(
+      workloads: workloads("random-1e4"), subjects: [.floor, .scan, TimedSubject(Contender(Hashmap()))], settings: settings,
+      info: info
+    ).run()
+    func rows(_ name: String) throws -> [ReportRow] { try #require(cells.first { $0.strategy == name }).rows }
+    let floor = try rows("floor"), hashmap = try rows("hashmap"), scan = try rows("scan")
+    var spent = 0.0, ownRounds = settings.maxSamples
+    for (k, row) in floor.enumerated() {
+      spent += Double(try #require(row.wallNanoseconds)) / 1e9
+      if k + 1 >= settings.minSamples && spent >= settings.budgetSeconds {
+        ownRounds = k + 1
+        break
+      }
+    }
+    #expect(floor.count == max(hashmap.count, ownRounds), "floor \(floor.count), hashmap \(hashmap.count), scan \(scan.count)")
   }
 
   @Test func theTimeLeftWeighsCellsByTheirWork() throws {
