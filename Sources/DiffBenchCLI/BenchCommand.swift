@@ -166,13 +166,16 @@ struct BenchCommand: ParsableCommand {
     if progress.mode == .terminal && p.cellsDone < p.cellsTotal { progress.update("\(p.position) \(p.workload) · \(left(p))") }
   }
 
-  /// The time left at the pace of the cells measured so far.
+  /// The time left at the pace of the work done so far
+  /// (``BenchProgress/secondsLeft``); by cells in a counted run, which has
+  /// no work estimate.
   static func left(_ p: BenchProgress) -> String {
     if p.cellsDone == p.cellsTotal { return "done" }
-    // By estimated work where there is one (a timed run), else by cells.
-    let (done, total) = p.workTotal > 0 ? (p.workDone, p.workTotal) : (Double(p.measuredDone), Double(p.measuredTotal))
-    return ProgressLine.remaining(done: done, total: total, elapsed: p.elapsedSeconds)
-      .map { ProgressLine.duration($0) + " left" } ?? "estimating"
+    let seconds =
+      p.workTotal > 0
+      ? p.secondsLeft
+      : ProgressLine.remaining(done: Double(p.measuredDone), total: Double(p.measuredTotal), elapsed: p.elapsedSeconds)
+    return seconds.map { ProgressLine.duration($0) + " left" } ?? "estimating"
   }
 
   func finish(_ cells: [CellResult], path: String) throws {

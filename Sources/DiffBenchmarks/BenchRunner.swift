@@ -131,7 +131,10 @@ package struct BenchRunner {
     for (w, workload) in workloads.enumerated() {
       state.progress.workload = workload.name
       state.progress.step = nil
-      state.workloadWork = (before: state.progress.workDone, work: work[w], applies: workload.applies)
+      state.progress.workloadStartSeconds = Double(Clock.wall() - started) / 1e9
+      state.progress.workDoneBefore = state.progress.workDone
+      state.progress.workloadWork = work[w]
+      state.workloadApplies = workload.applies
       let subjects = workload.snapshotSubject.map { [$0] } ?? subjects
       var cells = subjects.map { CellResult(workload: workload.name, strategy: $0.name, rows: [], skipped: nil, failure: nil) }
       do {
@@ -140,7 +143,11 @@ package struct BenchRunner {
         // A user's trace with a bad line: what was measured before it stays.
         for k in cells.indices where cells[k].skipped == nil { cells[k].failure = cells[k].failure ?? "\(error)" }
       }
-      state.progress.workDone = state.workloadWork.before + state.workloadWork.work
+      // Done: the pace now counts this workload, and nothing is current.
+      state.progress.workDone = state.progress.workDoneBefore + state.progress.workloadWork
+      state.progress.workDoneBefore = state.progress.workDone
+      state.progress.workloadWork = 0
+      state.progress.workloadStartSeconds = Double(Clock.wall() - started) / 1e9
       for cell in cells {
         state.progress.cellsDone += 1
         if cell.skipped != nil { state.progress.cellsSkipped += 1 }
@@ -172,22 +179,23 @@ package struct BenchRunner {
     var started: UInt64
     var report: (BenchProgress) -> Void
     var lastReport: UInt64 = 0
-    /// The work done before the current workload, its work, and its applies.
-    var workloadWork = (before: 0.0, work: 0.0, applies: 1)
+    /// The current workload's applies (its work and where it began are
+    /// in ``BenchProgress``).
+    var workloadApplies = 1
 
     /// A pair's work, known better once its pair is verified: a skipped
     /// cell takes none, and one whose cost model estimates its samples
     /// (the quadratic strategies) also takes its minimum samples up to the
     /// cap. The time left's pace is then not taken from cells that met their cap.
     mutating func refineWork(_ cells: [CellResult], settings: BenchSettings) {
-      let each = workloadWork.work / Double(max(1, cells.count))
+      let each = progress.workloadWork / Double(max(1, cells.count))
       var work = 0.0
       for cell in cells where cell.skipped == nil {
         let sampling = cell.estimatedSeconds.map { min(settings.capSeconds, Double(settings.minSamples) * $0) } ?? 0
         work += each + sampling
       }
-      progress.workTotal += work - workloadWork.work
-      workloadWork.work = work
+      progress.workTotal += work - progress.workloadWork
+      progress.workloadWork = work
     }
 
     /// Reports where the run is, at most every half second.
@@ -197,7 +205,7 @@ package struct BenchRunner {
       lastReport = now
       progress.step = step
       if let step {
-        progress.workDone = workloadWork.before + workloadWork.work * min(1, Double(step) / Double(max(1, workloadWork.applies)))
+        progress.workDone = progress.workDoneBefore + progress.workloadWork * min(1, Double(step) / Double(max(1, workloadApplies)))
       }
       progress.elapsedSeconds = Double(now - started) / 1e9
       report(progress)

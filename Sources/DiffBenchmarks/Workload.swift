@@ -62,30 +62,32 @@ package struct Workload: Sendable {
   }
 
   /// Seconds one cell of it is estimated to take here, for the time left:
-  /// a pair, a cost per item (building, verifying, the exact-peak run, the
-  /// samples); a session, a cost per item of each timed apply. Only the
-  /// ratios matter: the time left scales them by the pace so far.
+  /// a cost every cell has (its warm-up, exact-peak run, verification and
+  /// samples on a small pair), plus, for a pair, a cost per item, and for a
+  /// session, a cost per item of each timed apply. Only the ratios matter:
+  /// the time left scales them by the pace so far.
   ///
   /// A pair's cell samples for at least a second (``BenchSettings/budgetSeconds``)
   /// only where its samples are slow: most reach their 100 samples long
-  /// before (a full `make bench` here: 24 of its 61 workloads took under
-  /// half a second for all their cells), so the budget is no fixed cost. A
-  /// cell a cost model estimates adds its own sampling once its pair is
-  /// built (``BenchRunner``'s `refineWork`).
+  /// before, so the budget is no fixed cost. A cell a cost model estimates
+  /// adds its own sampling once its pair is built (``BenchRunner``'s
+  /// `refineWork`).
   package func estimatedSeconds(settings: BenchSettings) -> Double {
     let items = Double(max(1, items))
-    guard isTrace else { return items * Self.pairSecondsPerItem }
+    guard isTrace else { return Self.cellSeconds + items * Self.pairSecondsPerItem }
     let timed = Double(min(applies, settings.timedApplies ?? applies))
-    return timed * items * Self.sessionSecondsPerItem
+    return Self.cellSeconds + timed * items * Self.sessionSecondsPerItem
   }
 
-  /// Fitted here to a full `make bench` (the 1,000,000-item pairs took
-  /// 66–225 s for their eight cells, the 100,000-item ones 5–21 s).
-  static let pairSecondsPerItem = 1.4e-5
-  /// Fitted here to a full `make bench` (`trace-paging` 3e-6 an item of
-  /// an apply, `trace-chat` 4e-6, `trace-ranking` 2.4e-5, its moves across
-  /// 36 sections costing the oracles most).
-  static let sessionSecondsPerItem = 4e-6
+  /// The three constants, fitted together by least squares to the progress
+  /// lines of a full `make bench` here (bbfa17d, 462 s): the elapsed time
+  /// at each cell against the estimated work of the cells done. Sessions
+  /// differ by 20× an item of an apply (`trace-paging` 3e-7 each cell,
+  /// `trace-ranking` 6e-6, its moves across 36 sections costing the
+  /// oracles most); a session's time left goes at its own pace once it runs.
+  static let cellSeconds = 0.23
+  static let pairSecondsPerItem = 6.6e-6
+  static let sessionSecondsPerItem = 3.1e-7
 
   init(name: String, quick: Bool, items: Int, _ make: @escaping @Sendable () -> (SnapshotDraft, SnapshotDraft)) {
     self.init(name: name, quick: quick, items: items, source: .pair({ make() }))

@@ -70,8 +70,29 @@ import Testing
     p.elapsedSeconds = 60
     // Half the cells, a fifth of the work: four times as long again.
     p.workTotal = 100
-    p.workDone = 20
+    (p.workDone, p.workDoneBefore, p.workloadStartSeconds) = (20, 20, 60)
     #expect(BenchCommand.left(p) == "4 min 00 s left")
+    // A workload of 10 units begins: at 3 s a unit, 30 s. 15 s into it,
+    // 15 s of it are left; 40 s into it, none, and the time left does not
+    // rise while it runs on.
+    p.workloadWork = 10
+    p.elapsedSeconds = 75
+    #expect(BenchCommand.left(p) == "3 min 45 s left")
+    p.elapsedSeconds = 100
+    #expect(BenchCommand.left(p) == "3 min 30 s left")
+    p.elapsedSeconds = 500
+    #expect(BenchCommand.left(p) == "3 min 30 s left")
+    // A session at its own pace: a quarter of its applies in 40 s, 120 s
+    // more, whatever the run's pace says of its work.
+    (p.workDone, p.elapsedSeconds) = (22.5, 100)
+    #expect(BenchCommand.left(p) == "5 min 30 s left")
+    // In the first workload, the pace of its work so far.
+    var first = BenchProgress(cellsTotal: 10)
+    first.workTotal = 100
+    #expect(BenchCommand.left(first) == "estimating")
+    (first.workDone, first.workloadWork, first.elapsedSeconds) = (5, 10, 10)
+    #expect(BenchCommand.left(first) == "3 min 10 s left")
+    (p.workDone, p.workDoneBefore, p.workloadWork, p.workloadStartSeconds, p.elapsedSeconds) = (20, 20, 0, 60, 60)
     // Without a work estimate (a counted run), by cells.
     p.workTotal = 0
     #expect(BenchCommand.left(p) == "1 min 00 s left")
