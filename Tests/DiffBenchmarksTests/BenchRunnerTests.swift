@@ -334,7 +334,7 @@ import Testing
 
   @Test func theSessionsHaveTheirApplies() throws {
     var sizes: [Int] = []  // the search's, walked once with the rest
-    for (name, applies) in [("trace-paging", 500), ("trace-chat", 1_000), ("trace-search", 20), ("trace-feed", 200), ("trace-appstore", 100)] {
+    for (name, applies) in [("trace-paging", 500), ("trace-chat", 1_000), ("trace-search", 20), ("trace-feed", 200), ("trace-appstore", 100), ("trace-frontpage", 500), ("outline-3-level-5k", 400)] {
       let workload = try #require(Workload.all.first { $0.name == name })
       var count = 0, last: Int?
       try workload.forEachApply { apply, step in
@@ -369,20 +369,38 @@ import Testing
     var settings = tiny
     settings.samplesPerApply = 1
     settings.timedApplies = 4
-    let cells = BenchRunner(workloads: workloads("trace-appstore"), settings: settings, info: info).run()
+    settings.warmUpBelowSeconds = 0
+    let counter = CallCounter()
+    let counting = TimedSubject(Contender(CountsItsCalls(counter: counter)))
+    let cells = BenchRunner(workloads: workloads("trace-appstore"), subjects: TimedSubject.benched(Contenders.all) + [counting], settings: settings, info: info).run()
     for cell in cells {
       #expect(cell.failure == nil && cell.skipped == nil)
       // The stride doubled until 4 of the 100 applies span the session.
       #expect(cell.rows.compactMap(\.step) == [1, 33, 65, 97], "\(cell.strategy)")
       #expect(cell.thinned?.timed == 4 && cell.thinned?.of == 100)
     }
+    let thinnedCalls = counter.count
     // A session shorter than the limit is timed whole, and says nothing
     // (one strategy: the thinning is the runner's, not a strategy's).
     settings.timedApplies = 100
-    let whole = BenchRunner(
-      workloads: workloads("trace-appstore"), subjects: [.floor, TimedSubject(Contender(Hashmap()))], settings: settings, info: info
-    ).run()
+    let whole = BenchRunner(workloads: workloads("trace-appstore"), subjects: [.floor, counting], settings: settings, info: info).run()
     #expect(whole.allSatisfy { $0.thinned == nil && $0.rows.count == 100 })
+    // The session's length is known: only the 4 applies kept were
+    // measured, not the 10 the doubling passes through on the way.
+    let callsAnApply = (counter.count - thinnedCalls) / 100
+    #expect(callsAnApply > 0 && thinnedCalls == 4 * callsAnApply, "\(thinnedCalls) calls for 4 applies, \(callsAnApply) an apply")
+  }
+
+  /// The stride the doubling ends at, from the length alone.
+  @Test func theFirstStrideIsTheDoublingsLast() {
+    var settings = BenchSettings()
+    #expect(settings.firstStride(applies: 2_500) == 16)  // 157 kept: trace-ranking's
+    #expect(settings.firstStride(applies: 1_000) == 4)
+    #expect(settings.firstStride(applies: 250) == 1 && settings.firstStride(applies: 251) == 2)
+    settings.timedApplies = 4
+    #expect(settings.firstStride(applies: 100) == 32)
+    settings.timedApplies = nil
+    #expect(settings.firstStride(applies: 100_000) == 1)
   }
 
   /// A sample follows an untimed call of its own subject while its call
@@ -409,30 +427,29 @@ import Testing
   }
 
   /// The floor samples in every round a strategy samples (`compare`
-  /// divides each sample by the floor's of its round), and beyond that
-  /// only for its own budget: not for the scan's, whose samples no one
-  /// divides. So its rows are the most a strategy took, or the round
-  /// its own samples met the budget, whichever is later.
-  @Test func theFloorSamplesAsLongAsAStrategyNotTheScan() throws {
+  /// divides each sample by the floor's of its round), within its own cap,
+  /// and beyond that only for its own budget: not for the scan's, whose
+  /// samples no one divides. So its rows are the most a strategy took, or
+  /// the round its own samples met the budget, whichever is later, unless
+  /// its cap came first.
+  @Test(arguments: [(3, 0.02, 5.0), (40, 0.0, 0.01)])
+  func theFloorSamplesAsLongAsAStrategyNotTheScan(minSamples: Int, budget: Double, cap: Double) throws {
     var settings = tiny
-    settings.minSamples = 3
-    settings.budgetSeconds = 0.02
-    settings.maxSamples = 40
+    (settings.minSamples, settings.budgetSeconds, settings.capSeconds, settings.maxSamples) = (minSamples, budget, cap, 40)
     let cells = BenchRunner(
       workloads: workloads("random-1e4"), subjects: [.floor, .scan, TimedSubject(Contender(Hashmap()))], settings: settings,
       info: info
     ).run()
     func rows(_ name: String) throws -> [ReportRow] { try #require(cells.first { $0.strategy == name }).rows }
     let floor = try rows("floor"), hashmap = try rows("hashmap"), scan = try rows("scan")
-    var spent = 0.0, ownRounds = settings.maxSamples
+    var spent = 0.0, ownRounds: Int?, capRounds: Int?
     for (k, row) in floor.enumerated() {
       spent += Double(try #require(row.wallNanoseconds)) / 1e9
-      if k + 1 >= settings.minSamples && spent >= settings.budgetSeconds {
-        ownRounds = k + 1
-        break
-      }
+      if ownRounds == nil && k + 1 >= minSamples && spent >= budget { ownRounds = k + 1 }
+      if capRounds == nil && spent >= cap { capRounds = k + 1 }
     }
-    #expect(floor.count == max(hashmap.count, ownRounds), "floor \(floor.count), hashmap \(hashmap.count), scan \(scan.count)")
+    let expected = min(capRounds ?? 40, max(hashmap.count, ownRounds ?? 40))
+    #expect(floor.count == expected, "floor \(floor.count), hashmap \(hashmap.count), scan \(scan.count)")
   }
 
   @Test func theTimeLeftWeighsCellsByTheirWork() throws {
