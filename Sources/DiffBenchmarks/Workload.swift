@@ -79,15 +79,16 @@ package struct Workload: Sendable {
     return Self.cellSeconds + timed * items * Self.sessionSecondsPerItem
   }
 
-  /// The three constants, fitted together by least squares to the progress
-  /// lines of a full `make bench` here (bbfa17d, 462 s): the elapsed time
-  /// at each cell against the estimated work of the cells done. Sessions
-  /// differ by 20× an item of an apply (`trace-paging` 3e-7 each cell,
-  /// `trace-ranking` 6e-6, its moves across 36 sections costing the
+  /// The three constants, fitted to the progress lines of full
+  /// `make bench` runs here (e713c11, 384–402 s): a pair's cells to the
+  /// elapsed time at each cell by least squares; the sessions', which that
+  /// fit left 3–10× short, by their own times. Sessions differ by 8× an
+  /// item of an apply (`trace-paging` about 2.4e-6 for all cells,
+  /// `trace-ranking` 2e-5, its moves across 36 sections costing the
   /// oracles most); a session's time left goes at its own pace once it runs.
-  static let cellSeconds = 0.23
-  static let pairSecondsPerItem = 6.6e-6
-  static let sessionSecondsPerItem = 3.1e-7
+  static let cellSeconds = 0.11
+  static let pairSecondsPerItem = 3.8e-6
+  static let sessionSecondsPerItem = 3.0e-7
 
   init(name: String, quick: Bool, items: Int, _ make: @escaping @Sendable () -> (SnapshotDraft, SnapshotDraft)) {
     self.init(name: name, quick: quick, items: items, source: .pair({ make() }))
