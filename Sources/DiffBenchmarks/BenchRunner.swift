@@ -30,17 +30,10 @@ package struct BenchSettings: Sendable {
   /// The stride the doubling ends at for a session of `applies` applies:
   /// the applies it keeps are every `stride`-th from the first.
   package func firstStride(applies: Int) -> Int {
-    guard let limit = timedApplies.map({ Swift.max(1, $0) }) else { return 1 }
-    var stride = 1, timed = 0
-    for step in Swift.stride(from: 1, through: applies, by: 1) where (step - 1) % stride == 0 {
-      if timed >= limit {
-        stride *= 2
-        timed = (timed + 1) / 2
-        if (step - 1) % stride != 0 { continue }
-      }
-      timed += 1
-    }
-    return stride
+    guard let limit = timedApplies else { return 1 }
+    var thinning = BenchRunner.Thinning(limit: limit)
+    for step in Swift.stride(from: 1, through: applies, by: 1) { _ = thinning.admit(step) }
+    return thinning.stride
   }
   /// The UIKit each changeset is verified against (`--uikit`): how its
   /// updates are performed, and so its stages.
@@ -232,6 +225,35 @@ package struct BenchRunner {
     }
   }
 
+  /// Which applies of a session are timed (``BenchSettings/timedApplies``):
+  /// every one on the stride until `limit` are held; then every other one
+  /// held is let go and the stride doubles.
+  struct Thinning {
+    let limit: Int
+    private(set) var stride: Int
+    private(set) var timed = 0
+
+    init(limit: Int, stride: Int = 1) {
+      self.limit = Swift.max(1, limit)
+      self.stride = stride
+    }
+
+    /// Whether apply `step` (from 1) is timed, and whether the stride has
+    /// just doubled (the applies held off the new stride are to go).
+    mutating func admit(_ step: Int) -> (timed: Bool, doubled: Bool) {
+      guard (step - 1) % stride == 0 else { return (false, false) }
+      var doubled = false
+      if timed >= limit {
+        stride *= 2
+        timed = (timed + 1) / 2
+        doubled = true
+        guard (step - 1) % stride == 0 else { return (false, true) }
+      }
+      timed += 1
+      return (true, doubled)
+    }
+  }
+
   /// How many rounds to sample an apply.
   enum Rounds {
     /// A pair: until each subject has its minimum samples and budget, within the cap.
@@ -243,24 +265,23 @@ package struct BenchRunner {
   func measure(_ workload: Workload, subjects: [TimedSubject], into cells: inout [CellResult], state: inout RunState) throws(CorpusError) {
     // Where the length is known, at the stride the doubling would end at
     // (it then never doubles: a guard, should a session run longer).
-    var stride = workload.isTrace ? settings.firstStride(applies: workload.applies) : 1
-    var timed = 0
+    var thinning = settings.timedApplies.map {
+      Thinning(limit: $0, stride: workload.isTrace ? settings.firstStride(applies: workload.applies) : 1)
+    }
     var total = 0
     defer {
-      if timed < total { for k in cells.indices { cells[k].thinned = (timed, total) } }
+      if let timed = thinning?.timed, timed < total { for k in cells.indices { cells[k].thinned = (timed, total) } }
     }
     try workload.forEachApply { apply, step in
-      if let step, let limit = settings.timedApplies {
+      if let step, thinning != nil {
         total = step
-        guard (step - 1) % stride == 0 else { return }
-        if timed >= max(1, limit) {
-          // Full: every other apply timed so far is let go, and the stride doubles.
-          stride *= 2
+        let (admitted, doubled) = thinning!.admit(step)
+        if doubled {
+          // Full: every other apply timed so far is let go.
+          let stride = thinning!.stride
           for k in cells.indices { cells[k].storage.keepApplies { ($0 - 1) % stride == 0 } }
-          timed = (timed + 1) / 2
-          guard (step - 1) % stride == 0 else { return }
         }
-        timed += 1
+        guard admitted else { return }
       }
       let rounds: Rounds = step == nil ? .budget : .fixed(settings.samplesPerApply)
       switch apply {
