@@ -81,7 +81,7 @@ extension Verifier {
         case .success(let changeset):
           let shared = oracle ?? PairOracle(old: recorded, new: next.snapshot, limits: limits, updates: updates)
           oracle = shared
-          let judgement = judge(changeset, madeBy: traits[s], oracle: shared)
+          let judgement = judge(changeset, madeBy: traits[s], oracle: shared, withResult: true)
           failure = judgement.failure
           if failure == nil { states[s] = judgement.result! }  // no failure: the stages applied
         case .failure(let broken):

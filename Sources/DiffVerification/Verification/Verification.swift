@@ -37,21 +37,25 @@ package struct PairOracle: Sendable {
     shown = _Lazy { (UIKitModel.State(old), UIKitModel.State(new)) }
   }
 
-  /// The changesets replayed on this pair so far: strategies sometimes make
-  /// the same one, and a changeset's replay is the same whoever made it.
+  /// The changesets replayed on this pair so far: strategies often make
+  /// the same one (on `random-1e6`, `hashmap`, `myers` and the data
+  /// source's apply), and a changeset's replay is the same whoever made it.
+  /// What is kept of a replay is the size of its changeset
+  /// (``Verifier/Replayed``), so one is kept at any size of pair.
   let replays = _Memo<StringChangeset, Verifier.Replayed>()
 
-  /// The largest pair, in items on either side, whose replays are kept for
-  /// the next strategy: a replay holds its result and the model's state,
-  /// tens of megabytes each at a million items, and one kept per strategy
-  /// would add up where strategies rarely make the same changeset.
-  package static let replaysKeptUpTo = 20_000
+  /// The largest pair, in items on either side, whose replays keep the
+  /// snapshot the stages give: tens of megabytes at a million items, one
+  /// per changeset. Above it, a judgement that needs it (a trace walk's)
+  /// replays the changeset again.
+  package static let resultsKeptUpTo = 20_000
 
   /// `changeset` replayed and held to the target, once for every strategy
-  /// that made it (on pairs up to ``replaysKeptUpTo`` items).
-  func replayed(_ changeset: StringChangeset) -> Verifier.Replayed {
-    guard max(old.numberOfItems, new.numberOfItems) <= Self.replaysKeptUpTo else { return Verifier.Replayed(changeset, oracle: self) }
-    return replays.value(for: changeset) { Verifier.Replayed(changeset, oracle: self) }
+  /// that made it; `withResult`, with the snapshot the stages give.
+  func replayed(_ changeset: StringChangeset, withResult: Bool) -> Verifier.Replayed {
+    let keepsResult = max(old.numberOfItems, new.numberOfItems) <= Self.resultsKeptUpTo
+    if withResult && !keepsResult { return Verifier.Replayed(changeset, oracle: self, keepingResult: true) }
+    return replays.value(for: changeset) { Verifier.Replayed(changeset, oracle: self, keepingResult: keepsResult) }
   }
 
   /// How many different changesets have been replayed on this pair.
@@ -213,24 +217,35 @@ public enum Verifier {
     /// the count is not known (``FewestStages/count``). Counted whatever
     /// else the changeset breaks (its ids, its move rule).
     package var fewestStages: Int?
-    /// The snapshot the changeset gives (what a trace walk carries on), unless a stage broke a rule.
-    var result: StringSnapshot?
+    /// The snapshot the changeset gives (what a trace walk carries on), where asked for, unless a stage broke a rule.
+    package var result: StringSnapshot?
   }
 
   /// What a changeset does on its pair, whichever strategy made it: its
   /// replay, its first failure to reach the target within the rules, and,
   /// where it reaches it, its effect and fewest stages. The rest of a
   /// judgement depends on the maker's traits.
+  ///
+  /// It keeps what a judgement reads, not the replay: the model's state,
+  /// as large as the pair, is not kept.
   struct Replayed {
-    var replay: Replay<String, String, String>
     var targetFailure: VerificationFailure?
     var effect: ChangesetEffect?
     var fewestStages: Int?
+    /// The ids removed and added (``Replay``).
+    var removed: [String]
+    var added: [String]
+    /// What the stages give, unless one broke a rule or it was not kept
+    /// (``PairOracle/resultsKeptUpTo``): a value of its own, as a device
+    /// would hold it, never the recorded target (a strategy may tell them apart).
+    var result: StringSnapshot?
 
-    init(_ changeset: StringChangeset, oracle: PairOracle) {
+    init(_ changeset: StringChangeset, oracle: PairOracle, keepingResult: Bool) {
       let shown = oracle.shown.value
-      replay = Replay(changeset, from: oracle.old, shown: shown.old)
+      let replay = Replay(changeset, from: oracle.old, shown: shown.old)
       targetFailure = check(replay, to: oracle.new, shown: shown.new)
+      (removed, added) = (replay.removed, replay.added)
+      result = keepingResult && replay.error == nil ? replay.result : nil
       guard targetFailure == nil else { return }
       let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
       self.effect = effect
@@ -246,14 +261,18 @@ public enum Verifier {
 
   /// Checks a changeset as ``verify(_:madeBy:oracle:)`` does, and gives its
   /// fewest stages beside the verdict.
-  package static func judge(_ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle) -> Judgement {
-    let replayed = oracle.replayed(changeset)
-    let replay = replayed.replay
-    var judgement = Judgement(fewestStages: replayed.fewestStages, result: replay.error == nil ? replay.result : nil)
+  ///
+  /// - Parameter withResult: give the snapshot the stages give too (a
+  ///   trace walk carries it on).
+  package static func judge(
+    _ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle, withResult: Bool = false
+  ) -> Judgement {
+    let replayed = oracle.replayed(changeset, withResult: withResult)
+    var judgement = Judgement(fewestStages: replayed.fewestStages, result: replayed.result)
     func failure() -> VerificationFailure? {
       if let failure = replayed.targetFailure { return failure }
       guard let effect = replayed.effect else { preconditionFailure("a replay that reaches its target has its effect") }
-      if let failure = checkIdentity(removed: replay.removed, added: replay.added, reinserts: traits.reinsertsKeptItems) {
+      if let failure = checkIdentity(removed: replayed.removed, added: replayed.added, reinserts: traits.reinsertsKeptItems) {
         return failure
       }
       if oracle.identical && !changeset.stages.isEmpty { return .notEmpty(stages: changeset.stages.count) }

@@ -91,15 +91,45 @@ import Testing
       }
       #expect(oracle.changesetsReplayed == 2)
     }
-    // Above the limit, each is replayed anew: nothing is kept.
-    let large = try snapshot([("A", (0...PairOracle.replaysKeptUpTo).map { "i\($0)" })])
+  }
+
+  /// A judgement gives what the stages give where asked (a walk carries it
+  /// on): the target where it is reached, the stages' own result where it
+  /// is not, nothing where a stage broke a rule.
+  @Test func aJudgementGivesWhatTheStagesGive() throws {
+    let old = try snapshot([("A", ["a", "b", "c"])])
+    let new = try snapshot([("A", ["c", "a", "d"])])
+    let oracle = PairOracle(old: old, new: new)
+    let made = Hashmap().changeset(from: old, to: new)
+    let reached = Verifier.judge(made, madeBy: Hashmap().traits, oracle: oracle, withResult: true)
+    #expect(reached.failure == nil && reached.result == new)
+    var missed = made
+    missed.stages[0].itemInserts.removeLast()  // d never arrives
+    let wrong = Verifier.judge(missed, madeBy: Hashmap().traits, oracle: oracle, withResult: true)
+    #expect(wrong.failure?.kind == .wrongCount)
+    #expect(wrong.result == (try snapshot([("A", ["c", "a"])])))
+    var broken = made
+    broken.stages[0].itemDeletes.append(ItemPath(section: 0, item: 9))  // no such row
+    #expect(Verifier.judge(broken, madeBy: Hashmap().traits, oracle: oracle, withResult: true).result == nil)
+    #expect(oracle.changesetsReplayed == 3)
+  }
+
+  /// Above ``PairOracle/resultsKeptUpTo`` a replay is still shared, without
+  /// its result; a walk's judgement, which needs it, replays again.
+  @Test func aLargePairSharesItsReplaysButNotTheirResults() throws {
+    let large = try snapshot([("A", (0...PairOracle.resultsKeptUpTo).map { "i\($0)" })])
     var shorter = large
     try shorter.deleteItems(["i0"])
     let oracle = PairOracle(old: large, new: shorter)
     let deletes = Hashmap().changeset(from: large, to: shorter)
-    #expect(Verifier.verify(deletes, madeBy: Hashmap().traits, oracle: oracle) == nil)
-    #expect(Verifier.verify(deletes, madeBy: Hashmap().traits, oracle: oracle) == nil)
-    #expect(oracle.changesetsReplayed == 0)
+    for _ in 0..<2 {
+      let judged = Verifier.judge(deletes, madeBy: Hashmap().traits, oracle: oracle)
+      #expect(judged.failure == nil && judged.result == nil)
+    }
+    #expect(oracle.changesetsReplayed == 1)
+    let walked = Verifier.judge(deletes, madeBy: Hashmap().traits, oracle: oracle, withResult: true)
+    #expect(walked.failure == nil && walked.result == shorter)
+    #expect(oracle.changesetsReplayed == 1)
   }
 
   /// IGListKit's rule (greedy rank, its updates a delete and an insert):

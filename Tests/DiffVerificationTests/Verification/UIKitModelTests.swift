@@ -77,6 +77,30 @@ import Testing
     #expect(rules == Set(0...7), "\(rules.sorted())")
   }
 
+  /// Rules 2 and 3 name the least position two operations share and its
+  /// first two operations in list order, as the library's apply does, on
+  /// either side, whatever the order the operations are listed in.
+  @Test func theModelNamesTheLeastSharedPositionAsTheLibraryDoes() throws {
+    let state = try Snap(sections: [Snap.Section("A", items: (0..<20).map { Snap.Item("a\($0)") })])
+    var old = Stage()
+    old.itemDeletes = [ItemPath(section: 0, item: 12), ItemPath(section: 0, item: 11), ItemPath(section: 0, item: 3)]
+    old.itemUpdates = [.init(path: ItemPath(section: 0, item: 12), content: "x"), .init(path: ItemPath(section: 0, item: 11), content: "y")]
+    old.itemMoves = [StageMove(from: ItemPath(section: 0, item: 11), to: ItemPath(section: 0, item: 0))]
+    var new = Stage()
+    new.itemInserts = [.init(path: ItemPath(section: 0, item: 5), item: Snap.Item("n1")), .init(path: ItemPath(section: 0, item: 2), item: Snap.Item("n2"))]
+    new.itemMoves = [StageMove(from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 5)), StageMove(from: ItemPath(section: 0, item: 8), to: ItemPath(section: 0, item: 2))]
+    let expected: [(Stage, BatchUpdateError)] = [
+      (old, .duplicateOldPosition(.item(ItemPath(section: 0, item: 11)), .itemDelete, .itemMove)),
+      (new, .duplicateNewPosition(.item(ItemPath(section: 0, item: 2)), .itemInsert, .itemMove)),
+    ]
+    for (stage, error) in expected {
+      let modelled = Result { () throws(StageError) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: .reconfigure) }
+      let applied = Result { () throws(StageError) in try stage.apply(to: state) }
+      #expect(throws: StageError.brokenRule(error)) { try modelled.get() }
+      #expect(throws: StageError.brokenRule(error)) { try applied.get() }
+    }
+  }
+
   /// Stages the strategies make, on pairs the fuzzer draws: every one
   /// valid, and the model reaches the target.
   @Test func theModelReplaysEveryStrategysChangesets() throws {
