@@ -109,6 +109,11 @@ package struct _IndexedPair: Sendable {
   /// ones with an id that is new.
   var sectionsLosingItems: [Int] = [], sectionsGainingItems: [Int] = []
 
+  /// For each new section, each item's home before (its old section's
+  /// index and position there), `nil` for a new id: the move-rule oracles
+  /// read it instead of looking every id up again.
+  var newItemHome: [[(section: Int, position: Int)?]] = []
+
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
     old = a.sections.map { ($0.id, $0.items.map(\.id)) }
     new = b.sections.map { ($0.id, $0.items.map(\.id)) }
@@ -116,12 +121,6 @@ package struct _IndexedPair: Sendable {
     newHome.reserveCapacity(b.numberOfItems)
     for s in old { for (k, id) in s.items.enumerated() { oldHome[id] = (s.id, k) } }
     for s in new { for (k, id) in s.items.enumerated() { newHome[id] = (s.id, k) } }
-    var oldContent: [String: String?] = [:]
-    oldContent.reserveCapacity(a.numberOfItems)
-    for item in a.allItems { oldContent[item.id] = item.content }
-    for item in b.allItems {
-      if let before = oldContent[item.id], before != item.content { changedContent.insert(item.id) }
-    }
     for (s, id) in a.sectionIdentifiers.enumerated() { oldSectionContent[id] = a.sectionContent(at: s) }
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
     // What asks anything of the stages, found once for every changeset:
@@ -131,20 +130,39 @@ package struct _IndexedPair: Sendable {
       sectionRecord[id] = sectionIDs.count
       sectionIDs.append(id)
     }
-    for section in new {
+    // One lookup a new id: its home before, and from it its old content
+    // and what its section keeps. (Every id was looked up four to seven
+    // times, in tables of its own: a twelfth of a verify, profiled.)
+    let oldSectionIndex = Dictionary(old.indices.map { (old[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+    let oldStarts = a.sectionIdentifiers.indices.map { a.itemRange(ofSection: $0).lowerBound }
+    var keptFrom = [Int](repeating: 0, count: old.count)  // kept items of each old section
+    newItemHome.reserveCapacity(new.count)
+    for (t, section) in new.enumerated() {
       let r = sectionRecord[section.id]!
+      let start = b.itemRange(ofSection: t).lowerBound
       var gains = false
-      for id in section.items {
-        guard let home = oldHome[id] else { gains = true; continue }
+      var homes: [(section: Int, position: Int)?] = []
+      homes.reserveCapacity(section.items.count)
+      for (k, id) in section.items.enumerated() {
+        guard let home = oldHome[id], let s = oldSectionIndex[home.section] else {
+          gains = true
+          homes.append(nil)
+          continue
+        }
+        homes.append((s, home.position))
+        keptFrom[s] += 1
+        let changed = a.allItems[oldStarts[s] + home.position].content != b.allItems[start + k].content
+        if changed { changedContent.insert(id) }
         if home.section != section.id {
-          crossSection.append((id, sectionRecord[home.section]!, r, changedContent.contains(id)))
-        } else if changedContent.contains(id) {
+          crossSection.append((id, sectionRecord[home.section]!, r, changed))
+        } else if changed {
           updatedInPlace.append((id, r))
         }
       }
+      newItemHome.append(homes)
       if gains { sectionsGainingItems.append(r) }
     }
-    for section in old where section.items.contains(where: { newHome[$0] == nil }) { sectionsLosingItems.append(sectionRecord[section.id]!) }
+    for (s, section) in old.enumerated() where keptFrom[s] < section.items.count { sectionsLosingItems.append(sectionRecord[section.id]!) }
   }
 
   /// Ids whose rank among the kept ones differs between the two orders.
@@ -164,18 +182,34 @@ package struct _IndexedPair: Sendable {
     return moved
   }
 
+  /// The kept ids whose section id changes, and in each section the kept
+  /// ids that stay there and change rank among them.
   func greedyMovedItems() -> Set<String> {
     var moved = Set<String>()
-    for (id, n) in newHome { if let o = oldHome[id], o.section != n.section { moved.insert(id) } }
-    let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
-    for section in new {
-      guard let oldItems = oldSections[section.id] else { continue }
-      // The kept ids that stay in this section, in each order: the same
-      // ids on both sides, so no sets of the kept are needed (a lookup an
-      // id each side, not four and two sets: a twelfth of a verify, profiled).
-      let a = oldItems.filter { newHome[$0]?.section == section.id }
-      let b = section.items.filter { oldHome[$0]?.section == section.id }
-      moved.formUnion(Self.rankChanges(ofSame: a, b))
+    for (t, section) in new.enumerated() {
+      // The old positions of the ids that stay in this section, in new
+      // order: an id's rank before is how many of them stand before it.
+      var stays: [(position: Int, id: String)] = []
+      var s = -1  // the old section of the same id
+      for (k, home) in newItemHome[t].enumerated() {
+        guard let home else { continue }
+        if old[home.section].id == section.id {
+          s = home.section
+          stays.append((home.position, section.items[k]))
+        } else {
+          moved.insert(section.items[k])
+        }
+      }
+      guard s >= 0 else { continue }
+      var staying = [Bool](repeating: false, count: old[s].items.count)
+      for stay in stays { staying[stay.position] = true }
+      var rankBefore = [Int](repeating: 0, count: old[s].items.count)
+      var rank = 0
+      for p in staying.indices where staying[p] {
+        rankBefore[p] = rank
+        rank += 1
+      }
+      for (r, stay) in stays.enumerated() where rankBefore[stay.position] != r { moved.insert(stay.id) }
     }
     return moved
   }
@@ -185,29 +219,30 @@ package struct _IndexedPair: Sendable {
   /// The sections and items a forward scan keeps; the rest of the kept ids
   /// are re-inserted.
   func forwardScan() -> (reinsertedSections: Set<String>, reinsertedItems: Set<String>) {
-    // Positions by table, not by naive's linear search: linear in the pair,
-    // so the bench can verify naive on a million items.
+    // Positions from the pair's index, not by naive's linear search:
+    // linear in the pair, so the bench can verify naive on a million items.
     let oldSectionIDs = old.map(\.id)
     let sectionPosition = Dictionary(oldSectionIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     var lastSection = -1
-    var keptItems = Set<String>()
     var keptSections = Set<String>()
-    for section in new {
-      guard let s = sectionPosition[section.id], s > lastSection else { continue }
-      lastSection = s
-      keptSections.insert(section.id)
-      let position = Dictionary(old[s].items.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    var reinsertedItems = Set<String>()
+    for (t, section) in new.enumerated() {
+      var s = -1
+      if let found = sectionPosition[section.id], found > lastSection {
+        s = found
+        lastSection = found
+        keptSections.insert(section.id)
+      }
+      // In a section the scan keeps, an id there before at a position past
+      // the last one kept is kept; every other id there before is re-inserted.
       var last = -1
-      for id in section.items {
-        if let i = position[id], i > last {
-          keptItems.insert(id)
-          last = i
-        }
+      for (k, home) in newItemHome[t].enumerated() {
+        guard let home else { continue }
+        if home.section == s && home.position > last { last = home.position } else { reinsertedItems.insert(section.items[k]) }
       }
     }
     let bothSections = Set(oldSectionIDs).intersection(new.map(\.id))
-    let bothItems = Set(oldHome.keys).intersection(newHome.keys)
-    return (bothSections.subtracting(keptSections), bothItems.subtracting(keptItems))
+    return (bothSections.subtracting(keptSections), reinsertedItems)
   }
 
   /// Per section pair, the kept items left unmoved must number exactly the
@@ -221,12 +256,12 @@ package struct _IndexedPair: Sendable {
       return "\(unmovedSections) sections stay unmoved, a longest common subsequence of the section ids has \(lcs)"
     }
     let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
-    for section in new {
+    for (t, section) in new.enumerated() {
       guard let a = oldSections[section.id], a.count * section.items.count <= cells else { continue }
       // Compared as small integers (each id's position in this section
       // before, from the pair's index; -1 for an id not there before): the
       // same LCS, without a string comparison a cell.
-      let b = section.items.map { id in oldHome[id].flatMap { $0.section == section.id ? $0.position : nil } ?? -1 }
+      let b = newItemHome[t].map { home in home.flatMap { old[$0.section].id == section.id ? $0.position : nil } ?? -1 }
       let unmoved = zip(section.items, b).filter { $1 >= 0 && !effect.movedItems.contains($0) }.count
       let common = Reference.longestCommonLength(Array(a.indices), b)
       if unmoved != common {
