@@ -348,10 +348,10 @@ package enum UIKitModel {
 
   /// The first section id, then item id, shown twice.
   static func firstRepeatedID<S, I, C>(_ state: State<S, I, C>) -> SnapshotError? {
+    // One hash an id: entered, and the place it had, if any, read back.
     var sectionAt: [S: Int] = [:]
     for (s, block) in state.sections.enumerated() {
-      if let first = sectionAt[block.id] { return .duplicateSection("\(block.id)", first: first, second: s) }
-      sectionAt[block.id] = s
+      if let first = sectionAt.updateValue(s, forKey: block.id) { return .duplicateSection("\(block.id)", first: first, second: s) }
     }
     // Room for every row at once: grown as it filled, the table was
     // hashed again at each doubling (a twentieth of a verify, profiled).
@@ -359,8 +359,7 @@ package enum UIKitModel {
     for (s, block) in state.sections.enumerated() {
       for (i, row) in block.rows.enumerated() {
         let here = ItemPath(section: s, item: i)
-        if let first = itemAt[row.id] { return .duplicateItem("\(row.id)", first: first, second: here) }
-        itemAt[row.id] = here
+        if let first = itemAt.updateValue(here, forKey: row.id) { return .duplicateItem("\(row.id)", first: first, second: here) }
       }
     }
     return nil
