@@ -402,9 +402,14 @@ package struct BenchRunner {
 }
 
 /// Seconds per unit of work for the subjects whose cost can explode (their
-/// traits' cost model is not linear), measured on small pairs at start-up.
+/// traits' cost model is not linear), measured on small pairs at start-up,
+/// once with short ids and once with long ones (``WorkEstimate/longIDs``):
+/// `naive` took 6.1 s a sample on `dk-readme-100k`'s UUIDs where its
+/// short-id rate estimated 3.2 s, and ran a cell it should have skipped.
 struct Calibration {
   var secondsPerUnit: [String: Double] = [:]
+  /// The rates on long ids; a subject without one here uses its short-id rate.
+  var secondsPerUnitLongIDs: [String: Double] = [:]
 
   static func measure(_ subjects: [TimedSubject]) -> Calibration {
     func fastest(_ subject: TimedSubject, _ old: StringSnapshot, _ new: StringSnapshot) -> Double {
@@ -416,28 +421,35 @@ struct Calibration {
       }
       return best
     }
+    func snapshots(_ pair: (SnapshotDraft, SnapshotDraft)) -> (old: StringSnapshot, new: StringSnapshot) {
+      (try! pair.0.snapshot(), try! pair.1.snapshot())
+    }
     // random-1e3's pair: the sweep's small size, where the cost model's rates were measured.
-    let (c, d) = random(count: 1_000)
-    let small = (old: try! c.snapshot(), new: try! d.snapshot())
+    let small = snapshots(random(count: 1_000))
     // random-1e5's pair, where a linear-space Myers' search (D = 3,976) is
     // most of its time, with moves scattered as in the workloads it may be
     // skipped on. Its rate a unit falls as D grows (a D of 396 costs twice as
     // much a unit, a reversal's 20,000 half), so it is measured at the scale
     // where skips are decided: about 80 ms at start-up.
-    let (a, b) = random(count: 100_000)
-    let scattered = (old: try! a.snapshot(), new: try! b.snapshot())
+    let scattered = snapshots(random(count: 100_000))
+    // The same edits with UUID ids (`uuid-100k`'s spelling).
+    let (smallLong, scatteredLong) = (snapshots(uuids(count: 1_000)), snapshots(uuids(count: 100_000)))
     var calibration = Calibration()
     for subject in subjects where subject.traits.cost != .linear {
-      let pair = subject.traits.cost == .squaredEditDistancePerSection ? scattered : small
-      let units = WorkEstimate(old: pair.old, new: pair.new).units(subject.traits.cost)
-      calibration.secondsPerUnit[subject.name] = fastest(subject, pair.old, pair.new) / max(1, units)
+      let searches = subject.traits.cost == .squaredEditDistancePerSection
+      for (pair, long) in [(searches ? scattered : small, false), (searches ? scatteredLong : smallLong, true)] {
+        let units = WorkEstimate(old: pair.old, new: pair.new).units(subject.traits.cost)
+        let rate = fastest(subject, pair.old, pair.new) / max(1, units)
+        if long { calibration.secondsPerUnitLongIDs[subject.name] = rate } else { calibration.secondsPerUnit[subject.name] = rate }
+      }
     }
     return calibration
   }
 
   /// Estimated seconds for one sample, for the subjects whose cost can explode.
   func estimate(_ subject: TimedSubject, _ work: WorkEstimate) -> Double? {
-    secondsPerUnit[subject.name].map { $0 * work.units(subject.traits.cost) }
+    let rate = work.longIDs ? secondsPerUnitLongIDs[subject.name] ?? secondsPerUnit[subject.name] : secondsPerUnit[subject.name]
+    return rate.map { $0 * work.units(subject.traits.cost) }
   }
 }
 

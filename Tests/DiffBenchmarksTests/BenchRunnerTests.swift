@@ -103,6 +103,21 @@ import Testing
     #expect(hashmap.rows.allSatisfy { $0.peakBytes >= 9_999 * 16 })
   }
 
+  /// A pair of long ids (UUIDs, each a heap object) is estimated at the
+  /// rate calibrated on long ids, a pair of short ones at the short-id
+  /// rate; a subject with no long-id rate keeps its short one.
+  @Test func aPairIsEstimatedAtTheRateOfItsIDs() throws {
+    let naive = TimedSubject(Contender(Naive())), stdlib = TimedSubject(Contender(Stdlib()))
+    let calibration = Calibration(secondsPerUnit: ["naive": 1e-9, "stdlib": 3e-9], secondsPerUnitLongIDs: ["naive": 2e-9])
+    let (a, b) = random(count: 1_000), (c, d) = uuids(count: 1_000)
+    let short = WorkEstimate(old: try a.snapshot(), new: try b.snapshot())
+    let long = WorkEstimate(old: try c.snapshot(), new: try d.snapshot())
+    #expect(!short.longIDs && long.longIDs)
+    #expect(calibration.estimate(naive, short) == 1e-9 * short.units(naive.traits.cost))
+    #expect(calibration.estimate(naive, long) == 2e-9 * long.units(naive.traits.cost))
+    #expect(calibration.estimate(stdlib, long) == 3e-9 * long.units(stdlib.traits.cost))
+  }
+
   /// The skip rule itself, on given rates: a cell whose one sample is
   /// estimated over a third of the cap is skipped, one under it runs. The
   /// machine's speed never decides it (the rates are not measured here).

@@ -19,6 +19,10 @@ package struct WorkEstimate: Sendable {
   package var myersSearch: Double
   /// Items of both snapshots.
   package var items: Int
+  /// Whether most ids are longer than Swift's small-string form (15 UTF-8
+  /// bytes): each is then a heap object that a comparison reads, as UUIDs
+  /// are, and a search or an edit script costs more a unit.
+  package var longIDs: Bool
 
   package init(old: StringSnapshot, new: StringSnapshot) {
     let matching = Hashmap().matching(from: old, to: new)
@@ -49,6 +53,8 @@ package struct WorkEstimate: Sendable {
       squares += d * d + Double(2 * shared) * log2(d + 1) / 2
     }
     items = old.numberOfItems + new.numberOfItems
+    let long = old.allItems.lazy.filter { $0.id.utf8.count > 15 }.count + new.allItems.lazy.filter { $0.id.utf8.count > 15 }.count
+    longIDs = 2 * long > items
     linearSearch = search
     resumedSearch = resumed
     myersSearch = squares
