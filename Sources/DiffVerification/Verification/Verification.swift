@@ -40,9 +40,15 @@ package struct PairOracle: Sendable {
   /// The changesets replayed on this pair so far: strategies often make
   /// the same one (on `random-1e6`, `hashmap`, `myers` and the data
   /// source's apply), and a changeset's replay is the same whoever made it.
-  /// What is kept of a replay is the size of its changeset
-  /// (``Verifier/Replayed``), so one is kept at any size of pair.
+  /// What is kept of a replay, with its changeset, is the size of the
+  /// changeset (``Verifier/Replayed``), so one is kept at any size of pair,
+  /// up to ``replaysKeptUpToIDs``.
   let replays = _Memo<StringChangeset, Verifier.Replayed>()
+
+  /// The most ids removed and added by a changeset whose replay is kept:
+  /// `naive`'s on `random-1e6` re-inserts every kept id (two million), no
+  /// other strategy makes it, and kept it held 67 MB more at the bench's peak.
+  package static let replaysKeptUpToIDs = 100_000
 
   /// The largest pair, in items on either side, whose replays keep the
   /// snapshot the stages give: tens of megabytes at a million items, one
@@ -55,7 +61,9 @@ package struct PairOracle: Sendable {
   func replayed(_ changeset: StringChangeset, withResult: Bool) -> Verifier.Replayed {
     let keepsResult = max(old.numberOfItems, new.numberOfItems) <= Self.resultsKeptUpTo
     if withResult && !keepsResult { return Verifier.Replayed(changeset, oracle: self, keepingResult: true) }
-    return replays.value(for: changeset) { Verifier.Replayed(changeset, oracle: self, keepingResult: keepsResult) }
+    return replays.value(for: changeset, keeping: { $0.removed.count + $0.added.count <= Self.replaysKeptUpToIDs }) {
+      Verifier.Replayed(changeset, oracle: self, keepingResult: keepsResult)
+    }
   }
 
   /// How many different changesets have been replayed on this pair.
@@ -107,10 +115,11 @@ final class _Memo<Key: Equatable, Value>: @unchecked Sendable {  // `made` is gu
 
   var count: Int { lock.withLock { made.count } }
 
-  func value(for key: Key, _ make: () -> Value) -> Value {
+  /// The value for `key`, made on a miss and kept where `keeping` says so.
+  func value(for key: Key, keeping: (Value) -> Bool = { _ in true }, _ make: () -> Value) -> Value {
     if let hit = lock.withLock({ made.first { $0.key == key } }) { return hit.value }
     let value = make()
-    lock.withLock { made.append((key, value)) }
+    if keeping(value) { lock.withLock { made.append((key, value)) } }
     return value
   }
 }

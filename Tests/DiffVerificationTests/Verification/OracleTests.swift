@@ -132,6 +132,25 @@ import Testing
     #expect(oracle.changesetsReplayed == 1)
   }
 
+  /// A changeset that removes and adds more ids than
+  /// ``PairOracle/replaysKeptUpToIDs`` is replayed for each judgement and
+  /// not kept; one at the limit is kept.
+  @Test func aReplayOfTooManyIDsIsNotKept() throws {
+    let count = PairOracle.replaysKeptUpToIDs / 2
+    let old = try snapshot([("A", (0..<count).map { "i\($0)" })])
+    let new = try snapshot([("A", (0..<count).map { "j\($0)" })])
+    let oracle = PairOracle(old: old, new: new)
+    let atLimit = Hashmap().changeset(from: old, to: new)  // count deletes, count inserts
+    #expect(atLimit.counts.deletes + atLimit.counts.inserts == PairOracle.replaysKeptUpToIDs)
+    #expect(Verifier.verify(atLimit, madeBy: Hashmap().traits, oracle: oracle) == nil)
+    #expect(oracle.changesetsReplayed == 1)
+    let plus = try snapshot([("A", (0...count).map { "j\($0)" })])
+    let over = PairOracle(old: old, new: plus)
+    let changeset = Hashmap().changeset(from: old, to: plus)
+    for _ in 0..<2 { #expect(Verifier.verify(changeset, madeBy: Hashmap().traits, oracle: over) == nil) }
+    #expect(over.changesetsReplayed == 0)
+  }
+
   /// IGListKit's rule (greedy rank, its updates a delete and an insert):
   /// an item the rule moves may be re-inserted instead, never left alone
   /// while other items move in its place.
