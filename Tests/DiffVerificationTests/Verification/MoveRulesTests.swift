@@ -7,7 +7,7 @@ import Testing
 /// index's first version) on the pairs the fuzzer draws.
 @Suite struct MoveRulesTests {
   /// The definitions, one table an id each, as the index first computed them.
-  struct Reference {
+  struct Definitions {
     var greedyMoved = Set<String>()
     var reinsertedByScan = Set<String>()
     var changedContent = Set<String>()
@@ -67,7 +67,7 @@ import Testing
     for i in 0..<600 as Range<UInt64> {
       let pair = generator.pair(seed: 31, iteration: i)
       let old = try pair.old.snapshot(), new = try pair.new.snapshot()
-      let index = _IndexedPair(old, new), reference = Reference(old, new)
+      let index = _IndexedPair(old, new), reference = Definitions(old, new)
       #expect(index.greedyMovedItems() == reference.greedyMoved, "\(i)")
       #expect(index.forwardScan().reinsertedItems == reference.reinsertedByScan, "\(i)")
       #expect(index.changedContent == reference.changedContent, "\(i)")
@@ -81,5 +81,19 @@ import Testing
     }
     // Every fact was there to get wrong, on many pairs.
     #expect(seen.allSatisfy { $0 >= 30 }, "\(seen)")
+  }
+
+  /// The LCS oracle's shortcut: the longest common subsequence of the old
+  /// positions 0..<n and the new order's positions (-1 for a new id) is the
+  /// longest increasing run of those positions.
+  @Test func anLCSWithThePositionsIsTheirLongestIncreasingRun() {
+    var rng = SplitMix64(seed: 0x1c5, iteration: 0)
+    for _ in 0..<500 {
+      let n = Int.random(in: 0...30, using: &rng)
+      var kept = Array(0..<n).shuffled(using: &rng).prefix(Int.random(in: 0...n, using: &rng)).map { $0 }
+      kept += Array(repeating: -1, count: Int.random(in: 0...5, using: &rng))
+      kept.shuffle(using: &rng)
+      #expect(Reference.longestCommonLength(Array(0..<n), kept) == Reference.longestIncreasingLength(kept.filter { $0 >= 0 }), "\(kept)")
+    }
   }
 }
