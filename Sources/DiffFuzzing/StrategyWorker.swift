@@ -185,6 +185,9 @@ struct Worker {
         walking.append((name, strategy, expensive))
       }
       var spent = [Double](repeating: 0, count: walking.count)
+      // One estimate an apply: every strategy still walking diffs snapshots
+      // equal to the recorded ones (each was judged to reach it).
+      var estimate: (apply: Int, work: WorkEstimate)?
       var trace = try open()
       let failures = try Verifier.walk(
         &trace, traits: walking.map(\.strategy.traits), limits: limits, updates: configuration.updates, applies: applies
@@ -193,9 +196,12 @@ struct Worker {
         let since = now()
         defer { if expensive { spent[s] += now() - since } }
         // Only a superlinear strategy's deadline needs the estimate.
-        return run(
-          name, strategy, old, new, work: strategy.traits.cost != .linear ? WorkEstimate(old: old, new: new) : nil,
-          iteration: iteration, apply: apply)
+        var work: WorkEstimate?
+        if strategy.traits.cost != .linear {
+          if estimate?.apply != apply { estimate = (apply, WorkEstimate(old: old, new: new)) }
+          work = estimate?.work
+        }
+        return run(name, strategy, old, new, work: work, iteration: iteration, apply: apply)
       }
       for (s, failure) in failures.enumerated() {
         if walking[s].expensive { sampler.spent(walking[s].name, seconds: spent[s]) }
