@@ -113,6 +113,8 @@ package struct _IndexedPair: Sendable {
   /// index and position there), `nil` for a new id: the move-rule oracles
   /// read it instead of looking every id up again.
   var newItemHome: [[(section: Int, position: Int)?]] = []
+  /// Old section id → its index.
+  var oldSectionIndex: [String: Int] = [:]
 
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
     old = a.sections.map { ($0.id, $0.items.map(\.id)) }
@@ -133,7 +135,7 @@ package struct _IndexedPair: Sendable {
     // One lookup a new id: its home before, and from it its old content
     // and what its section keeps. (Every id was looked up four to seven
     // times, in tables of its own: a twelfth of a verify, profiled.)
-    let oldSectionIndex = Dictionary(old.indices.map { (old[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+    for (s, section) in old.enumerated() { oldSectionIndex[section.id] = s }
     let oldStarts = a.sectionIdentifiers.indices.map { a.itemRange(ofSection: $0).lowerBound }
     var keptFrom = [Int](repeating: 0, count: old.count)  // kept items of each old section
     newItemHome.reserveCapacity(new.count)
@@ -189,16 +191,11 @@ package struct _IndexedPair: Sendable {
     for (t, section) in new.enumerated() {
       // The old positions of the ids that stay in this section, in new
       // order: an id's rank before is how many of them stand before it.
+      let s = oldSectionIndex[section.id] ?? -1  // the old section of the same id
       var stays: [(position: Int, id: String)] = []
-      var s = -1  // the old section of the same id
       for (k, home) in newItemHome[t].enumerated() {
         guard let home else { continue }
-        if old[home.section].id == section.id {
-          s = home.section
-          stays.append((home.position, section.items[k]))
-        } else {
-          moved.insert(section.items[k])
-        }
+        if home.section == s { stays.append((home.position, section.items[k])) } else { moved.insert(section.items[k]) }
       }
       guard s >= 0 else { continue }
       var staying = [Bool](repeating: false, count: old[s].items.count)
@@ -221,14 +218,12 @@ package struct _IndexedPair: Sendable {
   func forwardScan() -> (reinsertedSections: Set<String>, reinsertedItems: Set<String>) {
     // Positions from the pair's index, not by naive's linear search:
     // linear in the pair, so the bench can verify naive on a million items.
-    let oldSectionIDs = old.map(\.id)
-    let sectionPosition = Dictionary(oldSectionIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     var lastSection = -1
     var keptSections = Set<String>()
     var reinsertedItems = Set<String>()
     for (t, section) in new.enumerated() {
       var s = -1
-      if let found = sectionPosition[section.id], found > lastSection {
+      if let found = oldSectionIndex[section.id], found > lastSection {
         s = found
         lastSection = found
         keptSections.insert(section.id)
@@ -241,7 +236,7 @@ package struct _IndexedPair: Sendable {
         if home.section == s && home.position > last { last = home.position } else { reinsertedItems.insert(section.items[k]) }
       }
     }
-    let bothSections = Set(oldSectionIDs).intersection(new.map(\.id))
+    let bothSections = Set(old.map(\.id)).intersection(new.map(\.id))
     return (bothSections.subtracting(keptSections), reinsertedItems)
   }
 
@@ -255,16 +250,16 @@ package struct _IndexedPair: Sendable {
     if unmovedSections != lcs {
       return "\(unmovedSections) sections stay unmoved, a longest common subsequence of the section ids has \(lcs)"
     }
-    let oldSections = Dictionary(old.map { ($0.id, $0.items) }, uniquingKeysWith: { a, _ in a })
     for (t, section) in new.enumerated() {
-      guard let a = oldSections[section.id], a.count * section.items.count <= cells else { continue }
+      guard let s = oldSectionIndex[section.id], old[s].items.count * section.items.count <= cells else { continue }
+      let a = old[s].items
       // Compared as small integers (each id's position in this section
       // before, from the pair's index; -1 for an id not there before). A
       // subsequence common to them and the old positions 0, 1, 2, … is an
       // increasing run of the positions, so the LCS is their longest
       // increasing subsequence, by the reference's recurrence (the n·m
       // table was a twentieth of a verify, profiled).
-      let b = newItemHome[t].map { home in home.flatMap { old[$0.section].id == section.id ? $0.position : nil } ?? -1 }
+      let b = newItemHome[t].map { home in home.flatMap { $0.section == s ? $0.position : nil } ?? -1 }
       let unmoved = zip(section.items, b).filter { $1 >= 0 && !effect.movedItems.contains($0) }.count
       let common = Reference.longestIncreasingLength(b.filter { $0 >= 0 })
       if unmoved != common {

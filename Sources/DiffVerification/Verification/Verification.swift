@@ -230,10 +230,10 @@ public enum Verifier {
     package var result: StringSnapshot?
   }
 
-  /// What a changeset does on its pair, whichever strategy made it: its
-  /// replay, its first failure to reach the target within the rules, and,
-  /// where it reaches it, its effect and fewest stages. The rest of a
-  /// judgement depends on the maker's traits.
+  /// What a changeset does on its pair, whichever strategy made it: the
+  /// ids it removes and adds, its first failure to reach the target within
+  /// the rules, and, where it reaches it, its effect and fewest stages. The
+  /// rest of a judgement depends on the maker's traits.
   ///
   /// It keeps what a judgement reads, not the replay: the model's state,
   /// as large as the pair, is not kept.
