@@ -135,10 +135,12 @@ package struct BenchRunner {
 
   package func run() -> [CellResult] {
     let started = Clock.wall()
+    let calibration = calibration ?? Calibration.measure(subjects)
+    let estimate = RunEstimate(settings: settings, subjects: subjects, calibration: calibration)
     var state = RunState(
-      probe: AllocationProbe(), calibration: calibration ?? Calibration.measure(subjects),
+      probe: AllocationProbe(), calibration: calibration, estimate: estimate,
       progress: BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count)), started: started, report: progress)
-    let work = workloads.map { $0.estimatedSeconds(settings: settings) * Double($0.isSnapshotOperation ? 1 : subjects.count) }
+    let work = workloads.map(estimate.seconds)
     state.progress.workTotal = work.reduce(0, +)
     var results: [CellResult] = []
     for (w, workload) in workloads.enumerated() {
@@ -188,6 +190,7 @@ package struct BenchRunner {
   struct RunState {
     var probe: AllocationProbe
     var calibration: Calibration
+    var estimate: RunEstimate
     var progress: BenchProgress
     var started: UInt64
     var report: (BenchProgress) -> Void
@@ -196,17 +199,12 @@ package struct BenchRunner {
     /// in ``BenchProgress``).
     var workloadApplies = 1
 
-    /// A pair's work, known better once its pair is verified: a skipped
-    /// cell takes none, and one whose cost model estimates its samples
-    /// (the quadratic strategies) also takes its minimum samples up to the
-    /// cap. The time left's pace is then not taken from cells that met their cap.
-    mutating func refineWork(_ cells: [CellResult], settings: BenchSettings) {
-      let each = progress.workloadWork / Double(max(1, cells.count))
-      var work = 0.0
-      for cell in cells where cell.skipped == nil {
-        let sampling = cell.estimatedSeconds.map { min(settings.capSeconds, Double(settings.minSamples) * $0) } ?? 0
-        work += each + sampling
-      }
+    /// A pair's work, known once each subject's first call is timed (the
+    /// run that measures its peak): the rule's rounds at that sample time,
+    /// none for a skipped cell. The time left's pace is then not taken from
+    /// a workload whose estimate missed its cost models' cells.
+    mutating func refineWork(_ subjects: [TimedSubject], measured samples: [Double?], items: Int) {
+      let work = estimate.pairSeconds(subjects, samples, items: items)
       progress.workTotal += work - progress.workloadWork
       progress.workloadWork = work
     }
@@ -314,11 +312,14 @@ package struct BenchRunner {
     let capSeconds = settings.capSeconds
     var apply = PreparedApply(
       strings.0, strings.1, step: step, subjects: subjects, cells: &cells,
-      estimate: state.calibration.estimate, limit: capSeconds / 3, updates: settings.updates
-    ) { seconds in
-      String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
+      estimate: state.calibration.estimate, limit: capSeconds / 3, measuredLimit: capSeconds / 3, updates: settings.updates
+    ) { skip in
+      let at = step.map { " at apply \($0)" } ?? ""
+      switch skip {
+      case .estimated(let seconds): return String(format: "estimated %.1f s a sample%@, over a third of the %.0f s cap", seconds, at, capSeconds)
+      case .measured(let seconds): return String(format: "its checked call took %.1f s%@, over a third of the %.0f s cap", seconds, at, capSeconds)
+      }
     }
-    if step == nil { state.refineWork(cells, settings: settings) }
     // An Int pair: each subject's own changeset must reach its own target
     // too (this run is also its warm-up).
     for k in apply.active where S.self != String.self && apply.verified[k] {
@@ -346,6 +347,10 @@ package struct BenchRunner {
       exactPeak[k] = state.probe.exactPeak { diff.diff() }
       last[k] = Clock.wall() - started
       diff.discard()
+    }
+    if step == nil {
+      let measured = subjects.indices.map { active.contains($0) ? Double(last[$0]) / 1e9 : nil }
+      state.refineWork(subjects, measured: measured, items: strings.0.numberOfItems + strings.1.numberOfItems)
     }
     var spent = [UInt64](repeating: 0, count: subjects.count)
     let warmUpBelow = UInt64(Swift.min(settings.warmUpBelowSeconds * 1e9, 1e18))
@@ -389,9 +394,7 @@ package struct BenchRunner {
         last[k] = wallEnd - wall
         guard case .budget = rounds else { continue }
         let seconds = Double(spent[k]) / 1e9
-        if (round + 1 >= settings.minSamples && seconds >= settings.budgetSeconds) || seconds >= settings.capSeconds
-          || round + 1 >= settings.maxSamples
-        {
+        if settings.hasSampledEnough(rounds: round + 1, seconds: seconds) {
           if k == floor && seconds < settings.capSeconds { floorSatisfied = true } else { done.insert(k) }
         }
       }
@@ -406,15 +409,29 @@ package struct BenchRunner {
 /// once with short ids and once with long ones (``WorkEstimate/longIDs``):
 /// `naive` took 6.1 s a sample on `dk-readme-100k`'s UUIDs where its
 /// short-id rate estimated 3.2 s, and ran a cell it should have skipped.
+///
+/// Every linear subject's seconds per item, for the time left
+/// (``RunEstimate``), are measured on the small pair and on random-1e5's:
+/// an item costs more in a larger pair (the floor 5.5e-8 s at 2,000 items,
+/// 1.25e-7 at 200,000, 2.5e-7 at 2,000,000: its table leaves the caches).
 struct Calibration {
   var secondsPerUnit: [String: Double] = [:]
   /// The rates on long ids; a subject without one here uses its short-id rate.
   var secondsPerUnitLongIDs: [String: Double] = [:]
+  /// Seconds a sample per item of both sides, every subject, at the items
+  /// of each pair measured (small, then large).
+  var secondsPerItem: [String: (small: Double, large: Double)] = [:]
+  var itemsMeasured = (small: 2_000, large: 200_000)
+  /// The rate of a subject with none measured (a test's calibration).
+  static let unmeasuredSecondsPerItem = 5e-8
 
   static func measure(_ subjects: [TimedSubject]) -> Calibration {
+    // The fastest of five calls after an untimed one: a process's first
+    // calls ran up to twice as slow (the Benchmarking article).
     func fastest(_ subject: TimedSubject, _ old: StringSnapshot, _ new: StringSnapshot) -> Double {
+      blackHole(subject.run(old, new))
       var best = Double.infinity
-      for _ in 0..<3 {
+      for _ in 0..<5 {
         let t = Clock.wall()
         blackHole(subject.run(old, new))
         best = min(best, Double(Clock.wall() - t) / 1e9)
@@ -435,6 +452,13 @@ struct Calibration {
     // The same edits with UUID ids (`uuid-100k`'s spelling).
     let (smallLong, scatteredLong) = (snapshots(uuids(count: 1_000)), snapshots(uuids(count: 100_000)))
     var calibration = Calibration()
+    calibration.itemsMeasured = (small.old.numberOfItems + small.new.numberOfItems, scattered.old.numberOfItems + scattered.new.numberOfItems)
+    for subject in subjects {
+      let (n, m) = calibration.itemsMeasured
+      let large = subject.traits.cost == .linear ? fastest(subject, scattered.old, scattered.new) / Double(m) : nil
+      let rate = fastest(subject, small.old, small.new) / Double(n)
+      calibration.secondsPerItem[subject.name] = (rate, large ?? rate)
+    }
     for subject in subjects where subject.traits.cost != .linear {
       let searches = subject.traits.cost == .squaredEditDistancePerSection
       for (pair, long) in [(searches ? scattered : small, false), (searches ? scatteredLong : smallLong, true)] {
@@ -444,6 +468,16 @@ struct Calibration {
       }
     }
     return calibration
+  }
+
+  /// Estimated seconds for one sample of `items` items (both sides) at the
+  /// subject's rate per item: the small pair's below its size, else on the
+  /// line through the two rates on a log-log scale (a power of the items).
+  func seconds(_ subject: TimedSubject, items: Int) -> Double {
+    guard let (small, large) = secondsPerItem[subject.name] else { return Self.unmeasuredSecondsPerItem * Double(items) }
+    guard items > itemsMeasured.small, small > 0, large > 0 else { return small * Double(items) }
+    let slope = log(large / small) / log(Double(itemsMeasured.large) / Double(itemsMeasured.small))
+    return small * pow(Double(items) / Double(itemsMeasured.small), max(0, slope)) * Double(items)
   }
 
   /// Estimated seconds for one sample, for the subjects whose cost can explode.

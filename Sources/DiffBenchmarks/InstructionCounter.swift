@@ -154,8 +154,10 @@ package struct InstructionCounter {
         applies.append(PreparedApply(
           old, new, step: step, subjects: subjects, cells: &cells,
           estimate: { calibration.estimate($0, $1).map { $0 * Self.slowdown } }, limit: capSeconds, updates: updates
-        ) { seconds in
-          String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
+        ) { skip in
+          // No measured limit is given here: every skip is an estimate's.
+          guard case .estimated(let seconds) = skip else { return "\(skip)" }
+          return String(format: "estimated %.0f s under callgrind%@, over the %.0f s cap", seconds, step.map { " at apply \($0)" } ?? "", capSeconds)
         })
       }
     } catch {

@@ -105,13 +105,24 @@ package struct TimedSubject: Sendable {
   /// Runs the subject once through the checked entry point and verifies its
   /// changeset: its op counts (zero for a yardstick), what broke, and the
   /// fewest stages its operations need (`nil` for a yardstick).
-  func verify(oracle: PairOracle) -> (counts: StringChangeset.Counts, failure: VerificationFailure?, fewestStages: Int?) {
-    switch checked(oracle.old, oracle.new, oracle.updates) {
-    case .failure(let failure): return (.init(), failure, nil)
-    case .success(nil): return (.init(), nil, nil)
+  ///
+  /// - Parameter limit: the most its checked call may take: past it, its
+  ///   changeset is not judged (the cell is skipped, as one whose estimate
+  ///   is over the limit is never run).
+  /// - Returns: also the seconds its checked call took, judging aside.
+  func verify(
+    oracle: PairOracle, within limit: Double = .infinity
+  ) -> (counts: StringChangeset.Counts, failure: VerificationFailure?, fewestStages: Int?, seconds: Double) {
+    let started = Clock.wall()
+    let result = checked(oracle.old, oracle.new, oracle.updates)
+    let seconds = Double(Clock.wall() - started) / 1e9
+    if seconds > limit { return (.init(), nil, nil, seconds) }
+    switch result {
+    case .failure(let failure): return (.init(), failure, nil, seconds)
+    case .success(nil): return (.init(), nil, nil, seconds)
     case .success(let changeset?):
       let judged = Verifier.judge(changeset, madeBy: traits, oracle: oracle)
-      return (changeset.counts, judged.failure, judged.fewestStages)
+      return (changeset.counts, judged.failure, judged.fewestStages, seconds)
     }
   }
 

@@ -61,35 +61,6 @@ package struct Workload: Sendable {
     self.source = source
   }
 
-  /// Seconds one cell of it is estimated to take here, for the time left:
-  /// a cost every cell has (its warm-up, exact-peak run, verification and
-  /// samples on a small pair), plus, for a pair, a cost per item, and for a
-  /// session, a cost per item of each timed apply. Only the ratios matter:
-  /// the time left scales them by the pace so far.
-  ///
-  /// A pair's cell samples for at least a second (``BenchSettings/budgetSeconds``)
-  /// only where its samples are slow: most reach their 100 samples long
-  /// before, so the budget is no fixed cost. A cell a cost model estimates
-  /// adds its own sampling once its pair is built (``BenchRunner``'s
-  /// `refineWork`).
-  package func estimatedSeconds(settings: BenchSettings) -> Double {
-    let items = Double(max(1, items))
-    guard isTrace else { return Self.cellSeconds + items * Self.pairSecondsPerItem }
-    let timed = Double(min(applies, settings.timedApplies ?? applies))
-    return Self.cellSeconds + timed * items * Self.sessionSecondsPerItem
-  }
-
-  /// The three constants, fitted to the progress lines of full
-  /// `make bench` runs here (e713c11, 384–402 s): a pair's cells to the
-  /// elapsed time at each cell by least squares; the sessions', which that
-  /// fit left 3–10× short, by their own times. Sessions differ by 8× an
-  /// item of an apply (`trace-paging` about 2.4e-6 for all cells,
-  /// `trace-ranking` 2e-5, its moves across 36 sections costing the
-  /// oracles most); a session's time left goes at its own pace once it runs.
-  static let cellSeconds = 0.11
-  static let pairSecondsPerItem = 3.8e-6
-  static let sessionSecondsPerItem = 3.0e-7
-
   init(name: String, quick: Bool, items: Int, _ make: @escaping @Sendable () -> (SnapshotDraft, SnapshotDraft)) {
     self.init(name: name, quick: quick, items: items, source: .pair({ make() }))
   }

@@ -128,34 +128,48 @@ import Testing
     // reversed-10k's layout at 2,000 items: the estimates below are set, and
     // the measured cells are quadratic in a debug build.
     let reversed = Workload(name: "reversed-2k", quick: true, items: 2_000) { DiffBenchmarks.reversed(count: 2_000) }
-    let pair = try reversed.pair()
+    let pair = reversed.pair()
     let work = WorkEstimate(old: pair.old, new: pair.new)
-    func run(secondsPerUnit rate: (TimedSubject) -> Double, workTotals: inout [Double]) -> [CellResult] {
+    func run(secondsPerUnit rate: (TimedSubject) -> Double) -> [CellResult] {
       var runner = BenchRunner(workloads: [reversed], subjects: subjects, settings: settings, info: info)
-      var seen: [Double] = []
-      runner.log = { _, p in seen.append(p.workTotal) }
-      defer { workTotals = seen }
       runner.calibration = Calibration(
         secondsPerUnit: Dictionary(uniqueKeysWithValues: subjects.dropFirst().map { ($0.name, rate($0)) }))
       return runner.run()
     }
     // Estimated at 1.5 ms a sample (half the cap): skipped, and listed.
-    var workTotals: [Double] = []
-    let over = run(secondsPerUnit: { 0.0015 / work.units($0.traits.cost) }, workTotals: &workTotals)
+    let over = run(secondsPerUnit: { 0.0015 / work.units($0.traits.cost) })
     #expect(over[0].skipped == nil && !over[0].rows.isEmpty)
     #expect(over[1].skipped != nil && over[1].rows.isEmpty && abs((over[1].estimatedSeconds ?? 0) - 0.0015) < 1e-9)
     #expect(over[2].skipped != nil && over[2].rows.isEmpty)
     #expect(Summary.table(over).contains("reversed-2k naive: estimated"))
-    // The time left counts the skipped cells' work out: one cell of three is left.
-    let estimate = reversed.estimatedSeconds(settings: settings)
-    #expect(workTotals.allSatisfy { abs($0 - estimate) < 1e-9 }, "\(workTotals) against \(estimate)")
-    // Estimated at 0.9 ms (under a third): measured, however long it really
-    // takes (one sample: the cap ends the cell).
-    var measuredTotals: [Double] = []
-    let under = run(secondsPerUnit: { 0.0009 / work.units($0.traits.cost) }, workTotals: &measuredTotals)
-    #expect(under.allSatisfy { $0.skipped == nil && !$0.rows.isEmpty })
-    // Their minimum samples up to the cap: more than the three cells' estimate.
-    #expect(measuredTotals.allSatisfy { $0 > 3 * estimate }, "\(measuredTotals)")
+    // Estimated at 0.9 ms (under a third): verified, then skipped if its
+    // checked call took over the third (a debug build's quadratic calls
+    // may), else measured; never skipped by the estimate.
+    let under = run(secondsPerUnit: { 0.0009 / work.units($0.traits.cost) })
+    #expect(!under[0].rows.isEmpty)
+    for cell in under.dropFirst() {
+      #expect(cell.skipped.map { $0.hasPrefix("its checked call took") } ?? !cell.rows.isEmpty, "\(cell.skipped ?? "")")
+    }
+  }
+
+  /// A cost model that underestimates is caught by the call that verifies
+  /// its cell: a subject estimated at nothing whose diff sleeps 50 ms is
+  /// skipped under a 30 ms cap (10 ms allowed) after that one call, and
+  /// listed with what it took; under a 3 s cap it is measured.
+  @Test func aCellWhoseCheckedCallTakesOverTheLimitIsSkipped() throws {
+    let slow = TimedSubject(Contender(SlowerThanItsModel(sleep: 0.05)))
+    func run(cap: Double) -> CellResult {
+      var settings = tiny
+      (settings.capSeconds, settings.maxSamples) = (cap, 1)
+      var runner = BenchRunner(workloads: workloads("random-1e2"), subjects: [slow], settings: settings, info: info)
+      runner.calibration = Calibration(secondsPerUnit: [slow.name: 0])
+      return runner.run()[0]
+    }
+    let skipped = run(cap: 0.03)
+    #expect(skipped.skipped?.hasPrefix("its checked call took") == true && skipped.rows.isEmpty, "\(skipped.skipped ?? "measured")")
+    #expect(skipped.estimatedSeconds == 0)
+    let measured = run(cap: 3)
+    #expect(measured.skipped == nil && measured.rows.count == 1)
   }
 
   /// Only the prepared diff is timed: a strategy that converts its input in
@@ -387,7 +401,10 @@ import Testing
     settings.warmUpBelowSeconds = 0
     let counter = CallCounter()
     let counting = TimedSubject(Contender(CountsItsCalls(counter: counter)))
-    let cells = BenchRunner(workloads: workloads("trace-appstore"), subjects: TimedSubject.benched(Contenders.all) + [counting], settings: settings, info: info).run()
+    // Set rates: calibrating would call the counting subject too.
+    var thinned = BenchRunner(workloads: workloads("trace-appstore"), subjects: TimedSubject.benched(Contenders.all) + [counting], settings: settings, info: info)
+    thinned.calibration = Calibration()
+    let cells = thinned.run()
     for cell in cells {
       #expect(cell.failure == nil && cell.skipped == nil)
       // The stride doubled until 4 of the 100 applies span the session.
@@ -398,7 +415,9 @@ import Testing
     // A session shorter than the limit is timed whole, and says nothing
     // (one strategy: the thinning is the runner's, not a strategy's).
     settings.timedApplies = 100
-    let whole = BenchRunner(workloads: workloads("trace-appstore"), subjects: [.floor, counting], settings: settings, info: info).run()
+    var wholeRunner = BenchRunner(workloads: workloads("trace-appstore"), subjects: [.floor, counting], settings: settings, info: info)
+    wholeRunner.calibration = Calibration()
+    let whole = wholeRunner.run()
     #expect(whole.allSatisfy { $0.thinned == nil && $0.rows.count == 100 })
     // The session's length is known: only the 4 applies kept were
     // measured, not the 10 the doubling passes through on the way.
@@ -468,16 +487,15 @@ import Testing
   }
 
   @Test func theTimeLeftWeighsCellsByTheirWork() throws {
-    let settings = BenchSettings()
+    let estimate = RunEstimate(settings: BenchSettings(), subjects: TimedSubject.benched(Contenders.all), calibration: Calibration())
     let pair = try #require(Workload.all.first { $0.name == "random-1e3" })
     let ranking = try #require(Workload.all.first { $0.name == "trace-ranking" })
     // 250 timed applies of 3,500 items weigh more than a 1,000-item pair.
-    #expect(ranking.estimatedSeconds(settings: settings) > pair.estimatedSeconds(settings: settings))
-    var all = settings
-    all.timedApplies = nil
-    // Its applies' part grows tenfold with all 2,500 timed.
-    let cell = Workload.cellSeconds
-    #expect(abs((ranking.estimatedSeconds(settings: all) - cell) / (ranking.estimatedSeconds(settings: settings) - cell) - 10) < 1e-9)
+    #expect(estimate.seconds(ranking) > estimate.seconds(pair))
+    // With all 2,500 applies timed, the 157 kept become 2,500.
+    var all = estimate
+    all.settings.timedApplies = nil
+    #expect(abs(all.seconds(ranking) / estimate.seconds(ranking) - 2_500 / 157) < 1e-9)
     // The runner reports work done as cells end.
     var seen: [BenchProgress] = []
     var runner = BenchRunner(workloads: workloads("appstore-sections", "random-1e2"), settings: tiny, info: info)
@@ -501,6 +519,19 @@ struct ConvertsItsInput: ConvertingStrategy {
   ) -> PreparedDiff<S, I, C> {
     let input = [UInt8](repeating: 1, count: ballast)
     return PreparedDiff(diff: { (Hashmap().changeset(from: old, to: new), input.count) }, changeset: { $0.0 })
+  }
+}
+
+/// Test-only: hashmap after a sleep, with a cost model (whose rate a test sets).
+struct SlowerThanItsModel: ConvertingStrategy {
+  var sleep: Double
+  var name: String { "slower-than-its-model" }
+  var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .productOfSizes) }
+
+  func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
+    from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+  ) -> PreparedDiff<S, I, C> {
+    PreparedDiff(diff: { Thread.sleep(forTimeInterval: sleep); return Hashmap().changeset(from: old, to: new) }, changeset: { $0 })
   }
 }
 

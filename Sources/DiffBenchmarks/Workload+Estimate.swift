@@ -1,0 +1,113 @@
+import DiffVerification
+import Foundation
+import SnapshotDiff
+
+extension BenchSettings {
+  /// Whether a subject has sampled a pair enough after `rounds` samples of
+  /// `seconds` in all: the rule the bench stops on, and the one the time
+  /// left models (``rounds(at:)``).
+  func hasSampledEnough(rounds: Int, seconds: Double) -> Bool {
+    (rounds >= minSamples && seconds >= budgetSeconds) || seconds >= capSeconds || rounds >= maxSamples
+  }
+
+  /// The rounds a subject samples a pair at `sample` seconds a sample: the
+  /// first that ``hasSampledEnough(rounds:seconds:)`` (at most `maxSamples`).
+  func rounds(at sample: Double) -> Int {
+    var rounds = 1
+    while !hasSampledEnough(rounds: rounds, seconds: Double(rounds) * sample) { rounds += 1 }
+    return rounds
+  }
+}
+
+/// The time a workload's cells are estimated to take here, for the time
+/// left (``BenchProgress``): each subject's sample time by its calibrated
+/// rate, then its samples by the sampling rule (a cell of 1 ms samples takes
+/// 0.1 s, one of 50 ms 1 s, one of 1 s 10 s: a cost per item would miss the
+/// cells that sample to their budget or their cap, which are most of a run).
+struct RunEstimate {
+  var settings: BenchSettings
+  var subjects: [TimedSubject]
+  var calibration: Calibration
+
+  /// Pairs up to this many items a side are built once before the run to
+  /// estimate their cost models' cells (`stdlib` on `reversed-10k` takes its
+  /// 10 s cap where its rate per item says 0.1 s); larger ones count those
+  /// cells as skipped, which they mostly are, rather than build a million-item
+  /// pair twice.
+  static let pairsBuiltAheadUpTo = 100_000
+
+  /// Seconds for a pair's cells beyond its subjects' calls (the pair
+  /// built, the oracles' judging), per item of both sides: 2.5e-6 to 7e-6 on
+  /// the large pairs of full `make bench` runs here (34823d3), less their
+  /// timed samples. A session's apply, all its cells: a cost, and a cost
+  /// per item of both sides, fitted to the same runs (the sessions' own
+  /// range from 1e-6 to 1.3e-5 an item, `trace-outline` to `trace-ranking`);
+  /// a snapshot operation's one cell.
+  static let pairSecondsPerItem = 5e-6
+  static let sessionSecondsPerApply = 3e-3
+  static let sessionSecondsPerItem = 4e-6
+  static let snapshotOperationSeconds = 0.1
+
+  func seconds(_ workload: Workload) -> Double {
+    switch workload.source {
+    case .snapshot:
+      return Self.snapshotOperationSeconds
+    case .trace:
+      // Its applies kept, each by its items: its applies differ too much
+      // for its first to stand for them (`trace-search`'s first apply has
+      // `stdlib` at 0.56 s, its second at 7.8 s, where it is skipped), and
+      // once it runs, it goes at its own pace.
+      let stride = settings.firstStride(applies: workload.applies)
+      let kept = Double((workload.applies + stride - 1) / stride)
+      return kept * (Self.sessionSecondsPerApply + Double(2 * workload.items) * Self.sessionSecondsPerItem)
+    case .pair, .intPair, .file:
+      guard workload.items <= Self.pairsBuiltAheadUpTo else {
+        let items = 2 * workload.items
+        let samples = subjects.map { $0.traits.cost == .linear ? calibration.seconds($0, items: items) : nil }
+        return pairSeconds(subjects, samples, items: items)
+      }
+      let (old, new) = workload.pair()
+      return pairSeconds(subjects, samples(old, new), items: old.numberOfItems + new.numberOfItems)
+    }
+  }
+
+  /// Each subject's estimated seconds a sample on a pair; `nil` for one its
+  /// cost model skips.
+  func samples(_ old: StringSnapshot, _ new: StringSnapshot) -> [Double?] {
+    let work = WorkEstimate(old: old, new: new)
+    return subjects.map { subject in
+      guard let seconds = calibration.estimate(subject, work) else {
+        return calibration.seconds(subject, items: old.numberOfItems + new.numberOfItems)
+      }
+      return seconds > settings.capSeconds / 3 ? nil : seconds
+    }
+  }
+
+  /// A pair's cells, given each subject's seconds a sample (`nil`: skipped):
+  /// its samples by the rule, each after an untimed call of its own below
+  /// the warm-up line, and two calls more (its verification and the run
+  /// that measures its peak); the floor samples as many rounds as the
+  /// strategies do, within its cap.
+  func pairSeconds(_ subjects: [TimedSubject], _ samples: [Double?], items: Int) -> Double {
+    var total = Double(items) * Self.pairSecondsPerItem
+    var mostRounds = 0
+    var floorSample: Double?
+    for (subject, sample) in zip(subjects, samples) {
+      guard let sample else { continue }
+      let rounds = settings.rounds(at: sample)
+      if subject.name == TimedSubject.floor.name {
+        floorSample = sample
+        total += 2 * sample
+        continue
+      }
+      if subject.name != TimedSubject.scan.name { mostRounds = max(mostRounds, rounds) }
+      total += Double(rounds) * sample * (sample < settings.warmUpBelowSeconds ? 2 : 1) + 2 * sample
+    }
+    if let sample = floorSample, sample > 0 {
+      let rounds = Double(max(settings.rounds(at: sample), mostRounds))
+      let seconds = min(rounds * sample, (settings.capSeconds / sample).rounded(.up) * sample)
+      total += seconds * (sample < settings.warmUpBelowSeconds ? 2 : 1)
+    }
+    return total
+  }
+}
