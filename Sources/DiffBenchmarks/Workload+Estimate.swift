@@ -39,27 +39,38 @@ struct RunEstimate {
   /// Seconds for a pair's cells beyond its subjects' calls (the pair
   /// built, the oracles' judging), per item of both sides: 2.5e-6 to 7e-6 on
   /// the large pairs of full `make bench` runs here (34823d3), less their
-  /// timed samples. A session's apply, all its cells: a cost, and a cost
-  /// per item of both sides, fitted to the same runs (the sessions' own
-  /// range from 1e-6 to 1.3e-5 an item, `trace-outline` to `trace-ranking`);
-  /// a snapshot operation's one cell.
+  /// timed samples. A session's apply, all its cells: a cost, one per item
+  /// of both sides and one per item inserted, deleted or moved, fitted to
+  /// the first applies of the eight sessions against their times in the
+  /// same runs (within 15 % but `trace-paging`, whose first apply is its
+  /// smallest, and the two smallest sessions). A snapshot operation's one cell.
   static let pairSecondsPerItem = 5e-6
-  static let sessionSecondsPerApply = 3e-3
-  static let sessionSecondsPerItem = 4e-6
-  static let snapshotOperationSeconds = 0.1
+  static let sessionSecondsPerApply = 2.8e-3
+  static let sessionSecondsPerItem = 2.5e-6
+  static let sessionSecondsPerChange = 3e-4
+  static let snapshotOperationSeconds = 0.07
 
   func seconds(_ workload: Workload) -> Double {
     switch workload.source {
     case .snapshot:
       return Self.snapshotOperationSeconds
-    case .trace:
-      // Its applies kept, each by its items: its applies differ too much
-      // for its first to stand for them (`trace-search`'s first apply has
-      // `stdlib` at 0.56 s, its second at 7.8 s, where it is skipped), and
-      // once it runs, it goes at its own pace.
+    case .trace(let make):
+      // The applies it keeps, each by the items and the changes of its first:
+      // the oracles' judging grows with what an apply changes (an apply of
+      // `trace-ranking`, 274 items moved, inserted or deleted of 7,000, takes
+      // twice one of `trace-chat`, 2 of 20,000). Its first apply may be small
+      // (`trace-paging` grows from 70 items to 20,000); once it runs, it goes
+      // at its own pace.
       let stride = settings.firstStride(applies: workload.applies)
       let kept = Double((workload.applies + stride - 1) / stride)
-      return kept * (Self.sessionSecondsPerApply + Double(2 * workload.items) * Self.sessionSecondsPerItem)
+      // (A session that cannot be read has no first apply here; it fails
+      // with its own error when its turn comes.)
+      guard let trace = try? make(), let first = try? trace.next(), let second = try? trace.next() else { return 0 }
+      let (old, new) = (first.snapshot, second.snapshot)
+      let matching = Hashmap().matching(from: old, to: new)
+      let items = old.numberOfItems + new.numberOfItems
+      let changes = items - 2 * matching.itemOldIndex.lazy.filter { $0 >= 0 }.count + matching.itemMoved.lazy.filter { $0 }.count
+      return kept * (Self.sessionSecondsPerApply + Double(items) * Self.sessionSecondsPerItem + Double(changes) * Self.sessionSecondsPerChange)
     case .pair, .intPair, .file:
       guard workload.items <= Self.pairsBuiltAheadUpTo else {
         let items = 2 * workload.items

@@ -492,10 +492,10 @@ import Testing
     let ranking = try #require(Workload.all.first { $0.name == "trace-ranking" })
     // 250 timed applies of 3,500 items weigh more than a 1,000-item pair.
     #expect(estimate.seconds(ranking) > estimate.seconds(pair))
-    // With all 2,500 applies timed, the 157 kept become 2,500.
+    // With all 2,500 applies timed, not the 157 kept: about 16 times.
     var all = estimate
     all.settings.timedApplies = nil
-    #expect(abs(all.seconds(ranking) / estimate.seconds(ranking) - 2_500 / 157) < 1e-9)
+    #expect(all.seconds(ranking) > 10 * estimate.seconds(ranking))
     // The runner reports work done as cells end.
     var seen: [BenchProgress] = []
     var runner = BenchRunner(workloads: workloads("appstore-sections", "random-1e2"), settings: tiny, info: info)

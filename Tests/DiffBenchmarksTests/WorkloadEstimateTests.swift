@@ -76,11 +76,29 @@ import Testing
     let twice = 2 * large.items
     #expect(abs(measured.seconds(large) - measured.pairSeconds(measured.subjects, [1e-8 * Double(twice), nil], items: twice)) < 1e-12)
 
-    // A session: the applies it keeps (157 of trace-ranking's 2,500), each
-    // by its items.
-    let session = try #require(Workload.all.first { $0.name == "trace-ranking" })
-    let apply = RunEstimate.sessionSecondsPerApply + Double(2 * session.items) * RunEstimate.sessionSecondsPerItem
-    #expect(abs(measured.seconds(session) - 157 * apply) < 1e-9)
+    // A session: the applies it keeps, each by its first apply's items and
+    // changes. Here two applies, both kept; the first, [a b c] → [a b c d],
+    // has 7 items and one inserted.
+    let drafts = [["a", "b", "c"], ["a", "b", "c", "d"], ["d", "a", "b", "c"]].map {
+      SnapshotDraft(sections: [.init(id: "s", items: $0.map { ($0, "") })])
+    }
+    let session = Workload(name: "session", quick: true, items: 4, applies: 2, source: .trace({
+      var left = drafts[...]
+      return TraceSource { left.popFirst().map { TraceSnapshot(snapshot: try! $0.snapshot()) } }
+    }))
+    let apply = RunEstimate.sessionSecondsPerApply + 7 * RunEstimate.sessionSecondsPerItem + 1 * RunEstimate.sessionSecondsPerChange
+    #expect(abs(measured.seconds(session) - 2 * apply) < 1e-12)
+    // A session that cannot be read, or has one snapshot, has no first
+    // apply: no work, and no trap (it fails in its turn, with its error).
+    let unreadable = Workload(name: "unreadable", quick: true, items: 4, applies: 2, source: .trace({ () throws(CorpusError) in
+      throw CorpusError(file: "u.jsonl", message: "line 1: not valid UTF-8")
+    }))
+    #expect(measured.seconds(unreadable) == 0)
+    let single = Workload(name: "single", quick: true, items: 3, applies: 1, source: .trace({
+      var left = drafts.prefix(1)
+      return TraceSource { left.popFirst().map { TraceSnapshot(snapshot: try! $0.snapshot()) } }
+    }))
+    #expect(measured.seconds(single) == 0)
     let operation = try #require(Workload.all.first { $0.isSnapshotOperation })
     #expect(measured.seconds(operation) == RunEstimate.snapshotOperationSeconds)
   }
