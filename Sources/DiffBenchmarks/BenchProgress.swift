@@ -10,14 +10,14 @@ package struct BenchProgress: Sendable, Equatable {
   /// The workload being measured, and the apply of a trace being sampled.
   package var workload = ""
   package var step: Int?
-  /// The run's estimated work (``Workload/estimatedSeconds(settings:)``, one
-  /// per cell) and how much of it is done, the current workload's share by
+  /// The run's estimated work (``RunEstimate/seconds(_:)``, one per
+  /// workload) and how much of it is done, the current workload's share by
   /// its applies: the time left is the pace so far applied to the work left,
   /// not to the cells left (the last cells are the largest).
   package var workTotal = 0.0
   package var workDone = 0.0
   /// The current workload: when it began (elapsed seconds), the work done
-  /// before it, and its own work (refined once its pair is verified).
+  /// before it, and its own work (refined once its first calls are timed).
   package var workloadStartSeconds = 0.0
   package var workDoneBefore = 0.0
   package var workloadWork = 0.0

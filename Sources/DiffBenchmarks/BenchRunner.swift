@@ -138,7 +138,7 @@ package struct BenchRunner {
     let calibration = calibration ?? Calibration.measure(subjects)
     let estimate = RunEstimate(settings: settings, subjects: subjects, calibration: calibration)
     var state = RunState(
-      probe: AllocationProbe(), calibration: calibration, estimate: estimate,
+      probe: AllocationProbe(), estimate: estimate,
       progress: BenchProgress(cellsTotal: Workload.cellCount(workloads, subjects: subjects.count)), started: started, report: progress)
     let work = workloads.map(estimate.seconds)
     state.progress.workTotal = work.reduce(0, +)
@@ -189,7 +189,7 @@ package struct BenchRunner {
 
   struct RunState {
     var probe: AllocationProbe
-    var calibration: Calibration
+    /// The cost models' rates with the rest of the run's estimate.
     var estimate: RunEstimate
     var progress: BenchProgress
     var started: UInt64
@@ -312,7 +312,7 @@ package struct BenchRunner {
     let capSeconds = settings.capSeconds
     var apply = PreparedApply(
       strings.0, strings.1, step: step, subjects: subjects, cells: &cells,
-      estimate: state.calibration.estimate, limit: capSeconds / 3, measuredLimit: capSeconds / 3, updates: settings.updates
+      estimate: state.estimate.calibration.estimate, limit: capSeconds / 3, measuredLimit: capSeconds / 3, updates: settings.updates
     ) { skip in
       let at = step.map { " at apply \($0)" } ?? ""
       switch skip {
@@ -418,8 +418,9 @@ struct Calibration {
   var secondsPerUnit: [String: Double] = [:]
   /// The rates on long ids; a subject without one here uses its short-id rate.
   var secondsPerUnitLongIDs: [String: Double] = [:]
-  /// Seconds a sample per item of both sides, every subject, at the items
-  /// of each pair measured (small, then large).
+  /// Seconds a sample per item of both sides, every linear subject, at
+  /// the items of each pair measured (small, then large). A subject with a
+  /// cost model is estimated by it.
   var secondsPerItem: [String: (small: Double, large: Double)] = [:]
   var itemsMeasured = (small: 2_000, large: 200_000)
   /// The rate of a subject with none measured (a test's calibration).
@@ -453,11 +454,11 @@ struct Calibration {
     let (smallLong, scatteredLong) = (snapshots(uuids(count: 1_000)), snapshots(uuids(count: 100_000)))
     var calibration = Calibration()
     calibration.itemsMeasured = (small.old.numberOfItems + small.new.numberOfItems, scattered.old.numberOfItems + scattered.new.numberOfItems)
-    for subject in subjects {
+    for subject in subjects where subject.traits.cost == .linear {
       let (n, m) = calibration.itemsMeasured
-      let large = subject.traits.cost == .linear ? fastest(subject, scattered.old, scattered.new) / Double(m) : nil
-      let rate = fastest(subject, small.old, small.new) / Double(n)
-      calibration.secondsPerItem[subject.name] = (rate, large ?? rate)
+      calibration.secondsPerItem[subject.name] = (
+        fastest(subject, small.old, small.new) / Double(n), fastest(subject, scattered.old, scattered.new) / Double(m)
+      )
     }
     for subject in subjects where subject.traits.cost != .linear {
       let searches = subject.traits.cost == .squaredEditDistancePerSection

@@ -125,7 +125,7 @@ import Testing
   @Test func aPairsWorkIsRefinedByItsMeasuredCalls() {
     let estimate = RunEstimate(settings: BenchSettings(), subjects: [.floor, hashmap, naive], calibration: Calibration())
     var state = BenchRunner.RunState(
-      probe: AllocationProbe(), calibration: Calibration(), estimate: estimate, progress: BenchProgress(cellsTotal: 3),
+      probe: AllocationProbe(), estimate: estimate, progress: BenchProgress(cellsTotal: 3),
       started: 0, report: { _ in })
     (state.progress.workTotal, state.progress.workloadWork) = (100, 4)
     state.refineWork(estimate.subjects, measured: [0.01, 0.002, nil], items: 2_000)
