@@ -22,10 +22,12 @@ let package = Package(
   targets: [
     // The library users import: no dependency beyond the toolchain.
     .target(name: "SnapshotDiff"),
+    // What the harness's modules share: files written whole, error text kept to one line.
+    .target(name: "DiffSupport", dependencies: ["SnapshotDiff"]),
     // Corpus files, changeset files, the oracles, the pair generator, the shrinker.
-    .target(name: "DiffVerification", dependencies: ["SnapshotDiff"]),
+    .target(name: "DiffVerification", dependencies: ["DiffSupport", "SnapshotDiff"]),
     // Workers in child processes (traps and hangs), the fuzz engine, corpus verification.
-    .target(name: "DiffFuzzing", dependencies: ["DiffVerification", "SnapshotDiff"]),
+    .target(name: "DiffFuzzing", dependencies: ["DiffSupport", "DiffVerification", "SnapshotDiff"]),
     // jemalloc, the allocator of everything that links the benchmarks, and its counters.
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     // Callgrind's client requests around the counted diff (no-ops outside valgrind).
@@ -33,8 +35,9 @@ let package = Package(
     // Exact peaks of live bytes, through jemalloc's allocation hooks.
     .target(name: "CAllocationPeak", dependencies: ["CJemalloc"]),
     // The results model: report rows, the CSV format, statistics, compare's
-    // verdicts, growth exponents. Pure Swift: compare and report link no jemalloc.
-    .target(name: "DiffResults", dependencies: ["DiffVerification"]),
+    // verdicts, growth exponents. Pure Swift: compare and report link no jemalloc;
+    // apart from the oracles, so that the two build side by side.
+    .target(name: "DiffResults", dependencies: ["DiffSupport", "SnapshotDiff"]),
     // Programs run to their end (git, the toolchain, strip, valgrind), without a thread.
     .target(name: "DiffProcesses"),
     // Workloads, timing, counting: what measures, with jemalloc and callgrind.
@@ -48,7 +51,7 @@ let package = Package(
     .target(
       name: "DiffBenchCLI",
       dependencies: [
-        "DiffBenchmarks", "DiffFuzzing", "DiffReport", "DiffResults", "DiffVerification", "SnapshotDiff",
+        "DiffBenchmarks", "DiffFuzzing", "DiffReport", "DiffResults", "DiffSupport", "DiffVerification", "SnapshotDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "diffbench", dependencies: ["DiffBenchCLI"]),
@@ -74,6 +77,7 @@ let package = Package(
       name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff", "peak-fixture"]),
     .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffProcessesTests", dependencies: ["DiffProcesses"]),
+    .testTarget(name: "DiffSupportTests", dependencies: ["DiffSupport"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),
     .testTarget(name: "DiffBenchCLITests", dependencies: ["diffbench", "faulty-diffbench", "DiffBenchCLI", "DiffBenchmarks", "DiffFuzzing", "DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff"]),
     // The repository's own files: the GitHub workflows and the README's badge.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import DiffBenchmarks
-import DiffResults
 import DiffFuzzing
 import DiffReport
+import DiffResults
+import DiffSupport
 import DiffVerification
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DiffResults
+import DiffSupport
 import DiffVerification
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffBenchmarks
 import DiffFuzzing
+import DiffSupport
 import DiffVerification
 import Foundation
 import SnapshotDiff

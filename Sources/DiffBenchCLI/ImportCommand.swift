@@ -1,5 +1,6 @@
 import ArgumentParser
 import DiffFuzzing
+import DiffSupport
 import DiffVerification
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffBenchmarks
 import DiffReport
+import DiffSupport
 import DiffVerification
 import Foundation
 

@@ -1,3 +1,4 @@
+import DiffSupport
 import DiffVerification
 import Foundation
 

@@ -1,4 +1,4 @@
-import DiffVerification
+import DiffSupport
 import Foundation
 import SnapshotDiff
 
@@ -34,7 +34,7 @@ package struct ReportRow: Equatable, Sendable {
   package var allocatedBytes: UInt64 = 0
   package var peakBytes: UInt64 = 0
   /// The changeset's counts (`floor` and `scan`: 0).
-  package var counts = StringChangeset.Counts()
+  package var counts = Changeset<String, String, String>.Counts()
   package var minMoves = 0
   package var verified = true
   /// The apply of a trace workload, from 1; empty (`nil`) for a pair.
@@ -49,7 +49,7 @@ package struct ReportRow: Equatable, Sendable {
     get { identity[keyPath: key] }
     set { identity[keyPath: key] = newValue }
   }
-  package subscript<T>(dynamicMember key: WritableKeyPath<StringChangeset.Counts, T>) -> T {
+  package subscript<T>(dynamicMember key: WritableKeyPath<Changeset<String, String, String>.Counts, T>) -> T {
     get { counts[keyPath: key] }
     set { counts[keyPath: key] = newValue }
   }

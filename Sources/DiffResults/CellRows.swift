@@ -1,4 +1,4 @@
-import DiffVerification
+import DiffSupport
 import SnapshotDiff
 
 /// One cell's report rows, held as the few numbers each sample adds: its
@@ -19,7 +19,7 @@ package struct CellRows: Sendable {
   struct Apply: Equatable, Sendable {
     var run: Int
     var nOld: Int, nNew: Int, sections: Int
-    var counts: StringChangeset.Counts
+    var counts: Changeset<String, String, String>.Counts
     var minMoves: Int
     var verified: Bool
     var step: Int?

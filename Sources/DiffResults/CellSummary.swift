@@ -1,4 +1,3 @@
-import DiffVerification
 import Foundation
 import SnapshotDiff
 
@@ -29,7 +28,7 @@ package struct CellSummary: Equatable, Sendable {
   package var allocatedBytes = 0.0
   package var peakBytes = 0.0
   /// The changeset's counts and `min_moves`, summed over a trace's applies.
-  package var counts = StringChangeset.Counts()
+  package var counts = Changeset<String, String, String>.Counts()
   package var minMoves = 0
   /// The fewest stages for the changesets' operations, summed over a
   /// trace's applies; `nil` where one is not known, and for yardsticks.

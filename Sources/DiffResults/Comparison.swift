@@ -1,4 +1,4 @@
-import DiffVerification
+import SnapshotDiff
 import Foundation
 
 /// Two reports side by side, per workload × strategy (`diffbench compare`).

@@ -1,4 +1,4 @@
-import DiffVerification
+import SnapshotDiff
 import Foundation
 
 /// How each strategy's cost grows with n on the scaling sweep

@@ -1,4 +1,4 @@
-import DiffVerification
+import SnapshotDiff
 import Foundation
 
 /// The facts a report row starts with.

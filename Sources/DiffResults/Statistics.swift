@@ -1,4 +1,4 @@
-import DiffVerification
+import SnapshotDiff
 
 /// Order statistics, for medians of noisy timings and intervals for them.
 package enum Statistics {

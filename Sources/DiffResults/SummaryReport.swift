@@ -1,4 +1,5 @@
-import DiffVerification
+import DiffSupport
+import SnapshotDiff
 import Foundation
 
 /// The summary report: one row per cell (``CellSummary``), what `results/`

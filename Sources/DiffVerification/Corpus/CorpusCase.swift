@@ -1,3 +1,4 @@
+import DiffSupport
 import Foundation
 import SnapshotDiff
 
@@ -298,17 +299,6 @@ func _readBytes(_ path: String) -> [UInt8]? {
     if count > 0 { bytes.append(contentsOf: chunk[..<count]) }
     if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
   }
-}
-
-/// `text` with line breaks and other control characters escaped: an error
-/// message quotes input, and must stay one line whatever the input holds.
-package func oneLine(_ text: String) -> String {
-  guard text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return text }
-  var result = ""
-  for scalar in text.unicodeScalars {
-    if let escaped = _escapedControl(scalar) { result += escaped } else { result.unicodeScalars.append(scalar) }
-  }
-  return result
 }
 
 /// Whether a path names a trace (a `.jsonl` file) rather than a pair.
