@@ -1,6 +1,6 @@
 import DiffResults
-import DiffVerification
 import Foundation
+import SnapshotDiff
 import SnapshotDiff
 
 /// Plain SVG and HTML text: escaping, number formats, colours. The page is
@@ -68,7 +68,7 @@ enum Markup {
 }
 
 /// A colour per strategy, the same on every plot: the yardsticks grey and
-/// olive, the library's strategies by their place in `Contenders.library`, then
+/// olive, the library's strategies by their place in its order (`_Library`), then
 /// others in turn.
 struct Palette {
   static let library = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd"]
@@ -79,7 +79,7 @@ struct Palette {
     switch Yardstick(rawValue: name) {
     case .floor?: return "#7f7f7f"
     case .scan?: return "#bcbd22"
-    case nil: return Contenders.library.firstIndex { $0.name == name }.map { library[$0 % library.count] }
+    case nil: return _Library.strategies.firstIndex { $0.name == name }.map { library[$0 % library.count] }
     }
   }
 

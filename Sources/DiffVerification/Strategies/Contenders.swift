@@ -15,7 +15,7 @@ package enum Contenders {
   private static let added = Mutex<[Contender]?>(nil)
 
   /// The strategies this library ships, in report order.
-  package static let library = [Contender(Hashmap()), Contender(Heckel()), Contender(Myers()), Contender(Naive()), Contender(Stdlib())]
+  package static let library = _Library.strategies.map { Contender($0) }
 
   package static var all: [Contender] { added.withLock { $0 } ?? library }
 

@@ -39,3 +39,9 @@ extension Heckel: _CompiledStrategy { package static let _entryPoints = _EntryPo
 extension Myers: _CompiledStrategy { package static let _entryPoints = _EntryPoints(Myers()) }
 extension Naive: _CompiledStrategy { package static let _entryPoints = _EntryPoints(Naive()) }
 extension Stdlib: _CompiledStrategy { package static let _entryPoints = _EntryPoints(Stdlib()) }
+
+/// The library's strategies, in report order: the harness races them in
+/// this order (`Contenders.library`) and its plots colour them by it.
+package enum _Library {
+  package static let strategies: [any _CompiledStrategy] = [Hashmap(), Heckel(), Myers(), Naive(), Stdlib()]
+}
