@@ -144,10 +144,10 @@ struct BenchCommand: ParsableCommand {
     }
     defer { progress.finish() }
     let cells = Workload.cellCount(workloads, subjects: subjects.count)
-    // Each cell samples at least the budget of its own timed work: the floor of the estimate.
-    let least = Double(cells) * runner.settings.budgetSeconds
+    // (No least time: a cell of short samples stops at 100 of them, under its
+    // budget, and a skipped one takes none; the progress line estimates.)
     printError(
-      "bench: \(workloads.count) workloads, \(cells) cells, at least \(ProgressLine.duration(least)) (\(runner.settings.budgetSeconds) s of samples a cell), --uikit \(uikit.target.rawValue), "
+      "bench: \(workloads.count) workloads, \(cells) cells, --uikit \(uikit.target.rawValue), "
         + "commit \(info.commit), \(info.toolchain), jemalloc \(AllocationProbe.version ?? "?")")
     if let why = AllocationProbe.exactPeakUnavailable() {
       printError("bench: peak_bytes from jemalloc's thread peak (refreshed every 64 KiB), not exact: \(why)")

@@ -203,8 +203,8 @@ package struct BenchRunner {
     /// run that measures its peak): the rule's rounds at that sample time,
     /// none for a skipped cell. The time left's pace is then not taken from
     /// a workload whose estimate missed its cost models' cells.
-    mutating func refineWork(_ subjects: [TimedSubject], measured samples: [Double?], items: Int) {
-      let work = estimate.pairSeconds(subjects, samples, items: items)
+    mutating func refineWork(measured samples: [Double?], items: Int) {
+      let work = estimate.pairSeconds(samples, items: items)
       progress.workTotal += work - progress.workloadWork
       progress.workloadWork = work
     }
@@ -350,26 +350,20 @@ package struct BenchRunner {
     }
     if step == nil {
       let measured = subjects.indices.map { active.contains($0) ? Double(last[$0]) / 1e9 : nil }
-      state.refineWork(subjects, measured: measured, items: strings.0.numberOfItems + strings.1.numberOfItems)
+      state.refineWork(measured: measured, items: strings.0.numberOfItems + strings.1.numberOfItems)
     }
     var spent = [UInt64](repeating: 0, count: subjects.count)
     let warmUpBelow = UInt64(Swift.min(settings.warmUpBelowSeconds * 1e9, 1e18))
     var done = Set<Int>()
     var round = 0
-    // The floor samples as long as a strategy does, within its own cap:
-    // `compare` divides each sample by the floor's of the same round, and
-    // uses the rounds that have one. Not as long as the scan, whose samples
-    // no one divides: on `random-1e6` the scan's 100 rounds of 4 ms kept
-    // the floor sampling for 43 s (the strategies' samples were done in 22
-    // rounds); past its cap, on `dk-1m`, `hashmap`'s 100 rounds of 8 ms
-    // kept it for 41 s.
-    let floor = active.first { subjects[$0].name == TimedSubject.floor.name }
-    let scan = active.first { subjects[$0].name == TimedSubject.scan.name }
-    var floorSatisfied = false
+    // The floor samples by the rule, as every subject does, in the same
+    // rounds as the strategies' first samples: `compare` divides a sample by
+    // the floor's of its round and uses the rounds that have one (at least
+    // 15). Following every strategy's rounds, as it did before, kept it
+    // sampling 100 rounds of 30-45 ms beside `hashmap`'s 3 ms on each
+    // 100,000-item pair: 67 s of a 333 s run, the most of any subject.
     while done.count < active.count {
       if case .fixed(let n) = rounds, round >= n { break }
-      if let floor, floorSatisfied, active.allSatisfy({ $0 == floor || $0 == scan || done.contains($0) }) { done.insert(floor) }
-      if done.count == active.count { break }
       for k in active where !done.contains(k) {
         let diff = prepared[k]!
         if last[k] < warmUpBelow {
@@ -394,9 +388,7 @@ package struct BenchRunner {
         last[k] = wallEnd - wall
         guard case .budget = rounds else { continue }
         let seconds = Double(spent[k]) / 1e9
-        if settings.hasSampledEnough(rounds: round + 1, seconds: seconds) {
-          if k == floor && seconds < settings.capSeconds { floorSatisfied = true } else { done.insert(k) }
-        }
+        if settings.hasSampledEnough(rounds: round + 1, seconds: seconds) { done.insert(k) }
       }
       round += 1
       state.tick(step: step)

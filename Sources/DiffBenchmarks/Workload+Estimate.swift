@@ -75,10 +75,10 @@ struct RunEstimate {
       guard workload.items <= Self.pairsBuiltAheadUpTo else {
         let items = 2 * workload.items
         let samples = subjects.map { $0.traits.cost == .linear ? calibration.seconds($0, items: items) : nil }
-        return pairSeconds(subjects, samples, items: items)
+        return pairSeconds(samples, items: items)
       }
       let (old, new) = workload.pair()
-      return pairSeconds(subjects, samples(old, new), items: old.numberOfItems + new.numberOfItems)
+      return pairSeconds(samples(old, new), items: old.numberOfItems + new.numberOfItems)
     }
   }
 
@@ -97,27 +97,12 @@ struct RunEstimate {
   /// A pair's cells, given each subject's seconds a sample (`nil`: skipped):
   /// its samples by the rule, each after an untimed call of its own below
   /// the warm-up line, and two calls more (its verification and the run
-  /// that measures its peak); the floor samples as many rounds as the
-  /// strategies do, within its cap.
-  func pairSeconds(_ subjects: [TimedSubject], _ samples: [Double?], items: Int) -> Double {
+  /// that measures its peak). The floor is a subject like the others.
+  func pairSeconds(_ samples: [Double?], items: Int) -> Double {
     var total = Double(items) * Self.pairSecondsPerItem
-    var mostRounds = 0
-    var floorSample: Double?
-    for (subject, sample) in zip(subjects, samples) {
+    for sample in samples {
       guard let sample else { continue }
-      let rounds = settings.rounds(at: sample)
-      if subject.name == TimedSubject.floor.name {
-        floorSample = sample
-        total += 2 * sample
-        continue
-      }
-      if subject.name != TimedSubject.scan.name { mostRounds = max(mostRounds, rounds) }
-      total += Double(rounds) * sample * (sample < settings.warmUpBelowSeconds ? 2 : 1) + 2 * sample
-    }
-    if let sample = floorSample, sample > 0 {
-      let rounds = Double(max(settings.rounds(at: sample), mostRounds))
-      let seconds = min(rounds * sample, (settings.capSeconds / sample).rounded(.up) * sample)
-      total += seconds * (sample < settings.warmUpBelowSeconds ? 2 : 1)
+      total += Double(settings.rounds(at: sample)) * sample * (sample < settings.warmUpBelowSeconds ? 2 : 1) + 2 * sample
     }
     return total
   }

@@ -460,14 +460,12 @@ import Testing
     #expect(every.calls - none.calls == tiny.minSamples, "\(none) \(every)")
   }
 
-  /// The floor samples in every round a strategy samples (`compare`
-  /// divides each sample by the floor's of its round), within its own cap,
-  /// and beyond that only for its own budget: not for the scan's, whose
-  /// samples no one divides. So its rows are the most a strategy took, or
-  /// the round its own samples met the budget, whichever is later, unless
-  /// its cap came first.
+  /// The floor samples by the rule, as every subject does, in the
+  /// strategies' first rounds (`compare` divides each sample by the floor's
+  /// of its round and uses the rounds that have one): neither as long as a
+  /// strategy that samples more nor as the scan.
   @Test(arguments: [(3, 0.02, 5.0), (40, 0.0, 0.01)])
-  func theFloorSamplesAsLongAsAStrategyNotTheScan(minSamples: Int, budget: Double, cap: Double) throws {
+  func theFloorSamplesByTheRule(minSamples: Int, budget: Double, cap: Double) throws {
     var settings = tiny
     (settings.minSamples, settings.budgetSeconds, settings.capSeconds, settings.maxSamples) = (minSamples, budget, cap, 40)
     let cells = BenchRunner(
@@ -476,14 +474,14 @@ import Testing
     ).run()
     func rows(_ name: String) throws -> [ReportRow] { try #require(cells.first { $0.strategy == name }).rows }
     let floor = try rows("floor"), hashmap = try rows("hashmap"), scan = try rows("scan")
-    var spent = 0.0, ownRounds: Int?, capRounds: Int?
+    var spent = 0.0, ownRounds: Int?
     for (k, row) in floor.enumerated() {
       spent += Double(try #require(row.wallNanoseconds)) / 1e9
-      if ownRounds == nil && k + 1 >= minSamples && spent >= budget { ownRounds = k + 1 }
-      if capRounds == nil && spent >= cap { capRounds = k + 1 }
+      if ownRounds == nil && settings.hasSampledEnough(rounds: k + 1, seconds: spent) { ownRounds = k + 1 }
     }
-    let expected = min(capRounds ?? 40, max(hashmap.count, ownRounds ?? 40))
-    #expect(floor.count == expected, "floor \(floor.count), hashmap \(hashmap.count), scan \(scan.count)")
+    #expect(floor.count == (ownRounds ?? 40), "floor \(floor.count), hashmap \(hashmap.count), scan \(scan.count)")
+    // Its samples are the rounds 0, 1, …: each is a strategy's round too.
+    #expect(floor.map(\.sample) == Array(0..<floor.count))
   }
 
   @Test func theTimeLeftWeighsCellsByTheirWork() throws {

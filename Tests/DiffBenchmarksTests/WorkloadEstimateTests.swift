@@ -26,28 +26,29 @@ import Testing
 
   /// A pair's cells: each subject's rounds at its sample time, two calls
   /// more, a short one's warm-ups; nothing for a skipped cell; the floor
-  /// as many rounds as the strategies, within its cap.
-  @Test func aPairsCellsTakeTheirRoundsAndTheFloorFollows() {
+  /// by the same rule, whatever the strategies sample.
+  @Test func aPairsCellsTakeTheirRounds() {
     let settings = BenchSettings()
     let estimate = RunEstimate(settings: settings, subjects: [.floor, hashmap, naive], calibration: Calibration())
     let items = Double(1_000) * RunEstimate.pairSecondsPerItem
     // hashmap at 2 ms: 100 rounds (0.2 s) and its two calls; naive skipped;
-    // the floor at 5 ms follows hashmap's 100 rounds (0.5 s).
+    // the floor at 5 ms: its own 100 rounds (0.5 s).
     let hashmapCell = 100 * 0.002 + 2 * 0.002
     let floorCell = 100 * 0.005 + 2 * 0.005
-    #expect(abs(estimate.pairSeconds(estimate.subjects, [0.005, 0.002, nil], items: 1_000) - (items + hashmapCell + floorCell)) < 1e-9)
-    // naive at 1 s: 10 rounds to the cap; the floor keeps its own 100.
+    #expect(abs(estimate.pairSeconds([0.005, 0.002, nil], items: 1_000) - (items + hashmapCell + floorCell)) < 1e-9)
+    // naive at 1 s: 10 rounds to the cap.
     let naiveCell = 10 * 1.0 + 2 * 1.0
-    let withNaive = estimate.pairSeconds(estimate.subjects, [0.005, nil, 1], items: 1_000)
+    let withNaive = estimate.pairSeconds([0.005, nil, 1], items: 1_000)
     #expect(abs(withNaive - (items + naiveCell + floorCell)) < 1e-9)
-    // A floor of 0.5 s a sample: 15 rounds of its own beside naive's 10;
-    // beside hashmap's 100 it stops at its cap, 20 rounds.
-    let slowFloor = estimate.pairSeconds(estimate.subjects, [0.5, nil, 1], items: 1_000)
-    #expect(abs(slowFloor - (items + naiveCell + 15 * 0.5 + 2 * 0.5)) < 1e-9)
-    let cappedFloor = estimate.pairSeconds(estimate.subjects, [0.5, 0.002, nil], items: 1_000)
-    #expect(abs(cappedFloor - (items + hashmapCell + 20 * 0.5 + 2 * 0.5)) < 1e-9)
+    // A floor of 40 ms a sample: 25 rounds to its 1 s budget, though
+    // hashmap samples 100 (it followed them, 4 s, before).
+    let slowFloor = estimate.pairSeconds([0.04, 0.002, nil], items: 1_000)
+    #expect(abs(slowFloor - (items + hashmapCell + 25 * 0.04 + 2 * 0.04)) < 1e-9)
+    // One of 0.5 s: its 15 rounds.
+    let slowerFloor = estimate.pairSeconds([0.5, 0.002, nil], items: 1_000)
+    #expect(abs(slowerFloor - (items + hashmapCell + 15 * 0.5 + 2 * 0.5)) < 1e-9)
     // Below the warm-up line each sample follows an untimed call: twice.
-    let short = estimate.pairSeconds([hashmap], [0.0001], items: 0)
+    let short = estimate.pairSeconds([0.0001], items: 0)
     #expect(abs(short - (2 * 100 * 0.0001 + 2 * 0.0001)) < 1e-12)
   }
 
@@ -66,15 +67,15 @@ import Testing
       return RunEstimate(settings: BenchSettings(), subjects: [hashmap, naive], calibration: calibration)
     }
     let skipped = estimate(naiveSample: 4)
-    #expect(abs(skipped.seconds(reversed) - skipped.pairSeconds(skipped.subjects, [1e-8 * Double(items), nil], items: items)) < 1e-12)
+    #expect(abs(skipped.seconds(reversed) - skipped.pairSeconds([1e-8 * Double(items), nil], items: items)) < 1e-12)
     let measured = estimate(naiveSample: 0.5)
-    #expect(abs(measured.seconds(reversed) - measured.pairSeconds(measured.subjects, [1e-8 * Double(items), 0.5], items: items)) < 1e-12)
+    #expect(abs(measured.seconds(reversed) - measured.pairSeconds([1e-8 * Double(items), 0.5], items: items)) < 1e-12)
     #expect(measured.seconds(reversed) > skipped.seconds(reversed) + 7.5)
 
     // A larger pair is not built: its cost models' cells count as skipped.
     let large = Workload(name: "large", quick: false, items: RunEstimate.pairsBuiltAheadUpTo + 1) { fatalError("not built") }
     let twice = 2 * large.items
-    #expect(abs(measured.seconds(large) - measured.pairSeconds(measured.subjects, [1e-8 * Double(twice), nil], items: twice)) < 1e-12)
+    #expect(abs(measured.seconds(large) - measured.pairSeconds([1e-8 * Double(twice), nil], items: twice)) < 1e-12)
 
     // A session: the applies it keeps, each by its first apply's items and
     // changes. Here two applies, both kept; the first, [a b c] → [a b c d],
@@ -128,8 +129,8 @@ import Testing
       probe: AllocationProbe(), estimate: estimate, progress: BenchProgress(cellsTotal: 3),
       started: 0, report: { _ in })
     (state.progress.workTotal, state.progress.workloadWork) = (100, 4)
-    state.refineWork(estimate.subjects, measured: [0.01, 0.002, nil], items: 2_000)
-    let refined = estimate.pairSeconds(estimate.subjects, [0.01, 0.002, nil], items: 2_000)
+    state.refineWork(measured: [0.01, 0.002, nil], items: 2_000)
+    let refined = estimate.pairSeconds([0.01, 0.002, nil], items: 2_000)
     #expect(abs(state.progress.workloadWork - refined) < 1e-12)
     #expect(abs(state.progress.workTotal - (96 + refined)) < 1e-12)
   }
