@@ -94,6 +94,16 @@ internal struct _IDTable: Sendable {
     return Self.probe(storage.slots, tag: Self.tag(hash)) { ids[$0] == id }.index
   }
 
+  /// The flat index recorded for `id`, -1 where there is none, or `nil`
+  /// where this table's hash cannot take the id: an equal id may be held
+  /// all the same (the Kelvin sign is "K"), so a caller with no way to add
+  /// it must find it otherwise.
+  @inlinable @inline(__always)
+  func lookUp<ID: Hashable>(_ id: ID, in ids: _IDColumn<ID>) -> Int? {
+    guard let hash = hash(id) else { return nil }
+    return Self.probe(storage.slots, tag: Self.tag(hash)) { ids[$0] == id }.index
+  }
+
   /// Where a key with this tag for which `matches` holds is: its slot and
   /// index, or the first empty slot on its way and -1.
   @inlinable @inline(__always)

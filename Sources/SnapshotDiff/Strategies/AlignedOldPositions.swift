@@ -2,11 +2,13 @@ extension Snapshot {
   /// For each item of `new`, its flat position in `old`, or -1, hashing as
   /// few ids as it can: within each kept section pair, the items that line
   /// up are matched by comparing ids (`_alignRuns`; a small pair, each id
-  /// searched for, `_matchBySearch`); the ids left over, and
-  /// those of deleted and inserted sections, go through one flat table
+  /// searched for, `_matchBySearch`); the ids left over, and those of
+  /// deleted and inserted sections, go through one flat table
   /// (`_PositionTable`) sized for them alone, each id hashed once
   /// (`_IDHash`); or, when they are few, each new one is compared with the
-  /// old ones (`_matchByScan`).
+  /// old ones (`_matchByScan`); or, when one side's are far fewer, those are
+  /// looked up in the other snapshot's own id table (``_IDIndex``: a
+  /// snapshot made by an apply has none until edited).
   ///
   /// The same result as one table of every old id and a lookup per new id,
   /// with far fewer ids hashed. `hashmap` and `myers` use it. Also, per new
@@ -75,6 +77,38 @@ extension Snapshot {
             return
           }
           guard !leftNew.isEmpty else { return }
+          // A snapshot made or edited by the app holds a table of its ids
+          // (``_IDIndex``): where one side's leftovers are far fewer, they
+          // are looked up in the other snapshot's table, with no table built
+          // and the other side not hashed (`list-to-empty`: one id looked
+          // up, not 1,000 compared). An id found there is a leftover too:
+          // ids are unique on each side, so an item matched by the walk
+          // shares its id with no other. (The table read once, out of its
+          // class: a class's variable is checked for exclusive access on
+          // every read.)
+          let fewer = min(leftOld.count, leftNew.count), more = max(leftOld.count, leftNew.count)
+          let looksUp = fewer &* _Tuning.leftoverLookUpRatio <= more
+          // (An id the table's hash cannot take, a string not ASCII in a
+          // table of ASCII ones, may still equal one held: then the
+          // leftovers go the ways below, which find it.)
+          if looksUp, leftOld.count <= leftNew.count, let table = new._index?.items {
+            leftNew.forEach { oldIndex[$0] = -1 }
+            let ids = _IDColumn(items: newItems)
+            let done = leftOld.allSatisfy { i in
+              guard let j = table.lookUp(oldItems[i].id, in: ids) else { return false }
+              if j >= 0 { oldIndex[j] = i }
+              return true
+            }
+            if done { return }
+          } else if looksUp, let table = old._index?.items {
+            let ids = _IDColumn(items: oldItems)
+            let done = leftNew.allSatisfy { j in
+              guard let i = table.lookUp(newItems[j].id, in: ids) else { return false }
+              oldIndex[j] = i
+              return true
+            }
+            if done { return }
+          }
           let pairs = leftOld.count &* leftNew.count
           if pairs <= _Tuning.leftoverScanPairs || pairs <= _Tuning.leftoverScanPerID &* (leftOld.count &+ leftNew.count) {
             _matchByScan(leftOld, leftNew, old: oldItems, new: newItems, oldIndex: oldIndex)

@@ -101,6 +101,54 @@ import Testing
     }
   }
 
+  /// A snapshot as an apply makes it: no id table until its first edit.
+  func unindexed(_ snapshot: Snap) -> Snap {
+    var copy = snapshot
+    copy._index = nil
+    return copy
+  }
+
+  /// Where one side's leftovers are at most a quarter of the other's
+  /// (`leftoverLookUpRatio`), they are looked up in the other snapshot's id
+  /// table; more, and both go through a table of their own (75 and 76
+  /// against 300). Every way, with or without the snapshots' tables, gives
+  /// the positions the definition gives.
+  @Test(arguments: [1, 75, 76])
+  func fewerLeftoversLookedUpInTheOtherSnapshotsTable(few: Int) {
+    let many = 300
+    #expect((few * _Tuning.leftoverLookUpRatio <= many) == (few <= 75))
+    for long in [false, true] {
+      func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
+      let list = (0..<many).map(id)
+      let old = snap([("all", list)])
+      // A renamed section: nothing lines up; `few` ids, some kept, some new.
+      let kept = (0..<few).map { $0 % 2 == 0 ? list[$0 * 3] : id(10_000 + $0) }
+      let new = snap([("other", kept.reversed())])
+      for (o, n) in [(old, new), (unindexed(old), new), (old, unindexed(new)), (unindexed(old), unindexed(new))] {
+        let (oldIndex, _, _) = Snap._alignedOldPositions(of: n, in: o, sectionOldIndex: [-1])
+        #expect(oldIndex == n.itemIdentifiers.map { o.itemIdentifiers.firstIndex(of: $0) ?? -1 }, "\(few), long \(long)")
+        let (back, _, _) = Snap._alignedOldPositions(of: o, in: n, sectionOldIndex: [-1])
+        #expect(back == o.itemIdentifiers.map { n.itemIdentifiers.firstIndex(of: $0) ?? -1 }, "\(few) back, long \(long)")
+      }
+    }
+  }
+
+  /// The Kelvin sign is "K" (`==` is canonical equivalence), but a table
+  /// of ASCII ids cannot hash it: looked up there it is not found, so the
+  /// leftovers are matched the other ways, which find it either side.
+  @Test func anIDTheOtherTableCannotHashIsStillFound() throws {
+    let list = ["K"] + (0..<40).map { "i\($0)" }
+    let old = snap([("placeholder", ["\u{212A}"])]), new = snap([("list", list)])
+    let (oldIndex, _, _) = Snap._alignedOldPositions(of: new, in: old, sectionOldIndex: [-1])
+    #expect(oldIndex == [0] + Array(repeating: -1, count: 40))
+    let (back, _, _) = Snap._alignedOldPositions(of: old, in: new, sectionOldIndex: [-1])
+    #expect(back == [0])
+    // The whole diff: one item moved across sections, none deleted.
+    let changeset = Hashmap().changeset(from: old, to: new)
+    #expect(changeset.counts.moves == 1 && changeset.counts.deletes == 0)
+    #expect(try changeset.apply(to: old) == new)
+  }
+
   /// A section emptied sets its old items aside as one range: each one
   /// deleted, and the walk of the section counts as in order.
   @Test func anEmptiedSectionDeletesEveryOldItem() throws {
