@@ -88,9 +88,14 @@ internal struct _IDTable: Sendable {
 
   /// The flat index recorded for `id`, or -1; `ids` holds the id at each
   /// recorded index.
+  ///
+  /// - Complexity: O(1) expected; O(*n*) for an id this table's hash cannot
+  ///   take (a string not ASCII among ASCII ones), compared with each.
   @inlinable @inline(__always)
   func index<ID: Hashable>(of id: ID, in ids: _IDColumn<ID>) -> Int {
-    guard let hash = hash(id) else { return -1 }  // never entered: every id entered took this hash
+    // Such an id was never entered, but one equal to it may have been (the
+    // Kelvin sign is "K"): `indexOfItem("\u{212A}")` said nil beside "K".
+    guard let hash = hash(id) else { return (0..<count).first { ids[$0] == id } ?? -1 }
     return Self.probe(storage.slots, tag: Self.tag(hash)) { ids[$0] == id }.index
   }
 

@@ -9,6 +9,23 @@ import Testing
 @Suite struct SnapshotIndexTests {
   typealias Snap = Snapshot<String, String, String>
 
+  /// The Kelvin sign is "K" (`==` is canonical equivalence). A snapshot of
+  /// ASCII ids hashes them with a hash that cannot take it: looked up, it
+  /// is still the item "K", as `Dictionary` and `==` say.
+  @Test func anIDTheTablesHashCannotTakeIsFoundByEquality() throws {
+    // Each from a fresh snapshot: a failed append switches its table to
+    // `hashValue`, which finds the sign.
+    func fresh() throws -> Snap { try Snap(sections: [SnapshotSection("s", items: ["a", "K", "b"].map { SnapshotItem($0) })]) }
+    #expect(try fresh().indexOfItem("\u{212A}") == 1)
+    #expect(try fresh().indexOfItem("\u{E9}") == nil)
+    var deleted = try fresh()
+    try deleted.deleteItems(["\u{212A}"])
+    #expect(deleted.itemIdentifiers == ["a", "b"])
+    var appended = try fresh()
+    #expect(throws: SnapshotEditError.self) { try appended.appendItems(["\u{212A}"]) }
+    #expect(appended.itemIdentifiers == ["a", "K", "b"])
+  }
+
   /// The list as arrays: what every edit must leave.
   struct Model: Equatable {
     var sections: [(id: String, items: [String])] = []
