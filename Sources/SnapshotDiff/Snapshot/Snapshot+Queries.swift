@@ -95,7 +95,9 @@ extension Snapshot {
 
   /// The index of an item in ``itemIdentifiers`` (all sections, in order), or `nil`.
   ///
-  /// - Complexity: O(1) expected (O(*n*) without an index).
+  /// - Complexity: O(1) expected (O(*n*) without an index, and for a
+  ///   `String` id that is not ASCII in a snapshot whose ids all are: it may
+  ///   still equal one of them, as the Kelvin sign equals "K").
   @inlinable
   public func indexOfItem(_ id: ItemID) -> Int? { _lookUp(item: id) }
 
