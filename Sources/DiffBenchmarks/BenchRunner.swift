@@ -360,11 +360,12 @@ package struct BenchRunner {
     var done = Set<Int>()
     var round = 0
     // The floor samples by the rule, as every subject does, in the same
-    // rounds as the strategies' first samples: `compare` divides a sample by
-    // the floor's of its round and uses the rounds that have one (at least
-    // 15). Following every strategy's rounds, as it did before, kept it
-    // sampling 100 rounds of 30-45 ms beside `hashmap`'s 3 ms on each
-    // 100,000-item pair: 67 s of a 333 s run, the most of any subject.
+    // rounds as the strategies' first samples: `compare` divides a sample
+    // by the floor's of its round and uses the rounds that have one (15 or
+    // more, unless its cap comes first). Following every strategy's rounds,
+    // as it did before, kept it sampling 100 rounds of 30-45 ms beside
+    // `hashmap`'s 3 ms on each 100,000-item pair: 67 s of a 333 s run, the
+    // most of any subject.
     while done.count < active.count {
       if case .fixed(let n) = rounds, round >= n { break }
       for k in active where !done.contains(k) {
