@@ -37,7 +37,7 @@ internal enum _Tuning {
   /// both hashed into a table of their own: looking up every one of
   /// `dk-5k`'s 1,200 a side in a 5,000-id table cost 4.7 % more (its misses
   /// probe a fuller table); one placeholder's id, in place of comparing it
-  /// with 1,000 (`list-to-empty`: 27,920 → 11,031 instructions).
+  /// with 1,000 (`list-to-empty`: 27,920 → 10,815 instructions).
   @inlinable static var leftoverLookUpRatio: Int { 4 }
 
   /// Unchanged stretches shorter than this are not recorded as runs: item

@@ -1,7 +1,6 @@
 import DiffResults
 import Foundation
 import SnapshotDiff
-import SnapshotDiff
 
 /// Plain SVG and HTML text: escaping, number formats, colours. The page is
 /// built from strings, with no framework and nothing from the network.

@@ -93,10 +93,10 @@ internal struct _IDTable: Sendable {
   ///   take (a string not ASCII among ASCII ones), compared with each.
   @inlinable @inline(__always)
   func index<ID: Hashable>(of id: ID, in ids: _IDColumn<ID>) -> Int {
-    // Such an id was never entered, but one equal to it may have been (the
-    // Kelvin sign is "K"): `indexOfItem("\u{212A}")` said nil beside "K".
-    guard let hash = hash(id) else { return (0..<count).first { ids[$0] == id } ?? -1 }
-    return Self.probe(storage.slots, tag: Self.tag(hash)) { ids[$0] == id }.index
+    // An id the hash cannot take was never entered, but one equal to it may
+    // have been (the Kelvin sign is "K"): `indexOfItem("\u{212A}")` said nil
+    // beside "K" until it was looked for by `==`.
+    lookUp(id, in: ids) ?? (0..<count).first { ids[$0] == id } ?? -1
   }
 
   /// The flat index recorded for `id`, -1 where there is none, or `nil`

@@ -83,15 +83,14 @@ extension Snapshot {
           // and the other side not hashed (`list-to-empty`: one id looked
           // up, not 1,000 compared). An id found there is a leftover too:
           // ids are unique on each side, so an item matched by the walk
-          // shares its id with no other. (The table read once, out of its
-          // class: a class's variable is checked for exclusive access on
-          // every read.)
+          // shares its id with no other. An id the table's hash cannot take
+          // (a string not ASCII among ASCII ones) may still equal one held:
+          // then the leftovers go the ways below, which find it. (The table
+          // read once, out of its class: a class's variable is checked for
+          // exclusive access on every read.)
           let fewer = min(leftOld.count, leftNew.count), more = max(leftOld.count, leftNew.count)
           let looksUp = fewer &* _Tuning.leftoverLookUpRatio <= more
-          // (An id the table's hash cannot take, a string not ASCII in a
-          // table of ASCII ones, may still equal one held: then the
-          // leftovers go the ways below, which find it.)
-          if looksUp, leftOld.count <= leftNew.count, let table = new._index?.items {
+          if looksUp, leftOld.count < leftNew.count, let table = new._index?.items {
             leftNew.forEach { oldIndex[$0] = -1 }
             let ids = _IDColumn(items: newItems)
             let done = leftOld.allSatisfy { i in
@@ -100,7 +99,7 @@ extension Snapshot {
               return true
             }
             if done { return }
-          } else if looksUp, let table = old._index?.items {
+          } else if looksUp, leftNew.count < leftOld.count, let table = old._index?.items {
             let ids = _IDColumn(items: oldItems)
             let done = leftNew.allSatisfy { j in
               guard let i = table.lookUp(newItems[j].id, in: ids) else { return false }
