@@ -89,8 +89,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
     case (.success, .failure(let b)):
       return "the model accepts the stage, the library's apply says \(b)"
     case (.success(let state), .success(let snapshot)):
-      let modelled = UIKitModel.State(snapshot)
-      if let difference = UIKitModel.firstDifference(modelled, state) {
+      if let difference = UIKitModel.firstDifference(snapshot, state) {
         return "the library's apply leaves another state than the model: \(difference)"
       }
       return nil

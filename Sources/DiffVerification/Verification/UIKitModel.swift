@@ -369,25 +369,64 @@ package enum UIKitModel {
 
   /// The first place where what is shown differs from `target`, in the
   /// words of a wrong result; `nil` where they are the same, section by
-  /// section and row by row, lengths included.
-  package static func firstDifference<S, I, C>(_ shown: State<S, I, C>, _ target: State<S, I, C>) -> String? {
-    func text(_ content: C?) -> String { content.map { "\"\($0)\"" } ?? "none" }
-    for s in 0..<max(shown.sections.count, target.sections.count) {
-      guard s < shown.sections.count else { return "section \(s): missing, expected \"\(target.sections[s].id)\"" }
-      guard s < target.sections.count else { return "section \(s): \"\(shown.sections[s].id)\" is extra" }
-      let a = shown.sections[s], b = target.sections[s]
-      if a.id != b.id { return "section \(s): \"\(a.id)\", expected \"\(b.id)\"" }
-      if a.content != b.content { return "section \(s) content: \(text(a.content)), expected \(text(b.content))" }
-      for i in 0..<max(a.rows.count, b.rows.count) {
+  /// section and row by row, lengths included. Either side may be a
+  /// snapshot, read in place: a state built of it first was 3 % of a
+  /// verify, profiled.
+  package static func firstDifference<A: _ShownSections, B: _ShownSections>(_ shown: A, _ target: B) -> String?
+  where A.S == B.S, A.I == B.I, A.C == B.C {
+    func text(_ content: A.C?) -> String { content.map { "\"\($0)\"" } ?? "none" }
+    for s in 0..<max(shown.sectionCount, target.sectionCount) {
+      guard s < shown.sectionCount else { return "section \(s): missing, expected \"\(target.sectionID(s))\"" }
+      guard s < target.sectionCount else { return "section \(s): \"\(shown.sectionID(s))\" is extra" }
+      let a = shown.sectionID(s), b = target.sectionID(s)
+      if a != b { return "section \(s): \"\(a)\", expected \"\(b)\"" }
+      let ac = shown.sectionContent(s), bc = target.sectionContent(s)
+      if ac != bc { return "section \(s) content: \(text(ac)), expected \(text(bc))" }
+      let aRows = shown.rowCount(s), bRows = target.rowCount(s)
+      for i in 0..<max(aRows, bRows) {
         let here = ItemPath(section: s, item: i)
-        guard i < a.rows.count else { return "item \(here): missing, expected \"\(b.rows[i].id)\"" }
-        guard i < b.rows.count else { return "item \(here): \"\(a.rows[i].id)\" is extra" }
-        if a.rows[i].id != b.rows[i].id { return "item \(here): \"\(a.rows[i].id)\", expected \"\(b.rows[i].id)\"" }
-        if a.rows[i].content != b.rows[i].content {
-          return "item \(here) content: \(text(a.rows[i].content)), expected \(text(b.rows[i].content))"
-        }
+        guard i < aRows else { return "item \(here): missing, expected \"\(target.row(s, i).id)\"" }
+        guard i < bRows else { return "item \(here): \"\(shown.row(s, i).id)\" is extra" }
+        let x = shown.row(s, i), y = target.row(s, i)
+        if x.id != y.id { return "item \(here): \"\(x.id)\", expected \"\(y.id)\"" }
+        if x.content != y.content { return "item \(here) content: \(text(x.content)), expected \(text(y.content))" }
       }
     }
     return nil
+  }
+}
+
+/// One side of ``UIKitModel/firstDifference(_:_:)``: sections of rows,
+/// each an id and a content, read where they are.
+package protocol _ShownSections {
+  associatedtype S: Hashable
+  associatedtype I: Hashable
+  associatedtype C: Equatable
+  var sectionCount: Int { get }
+  func sectionID(_ s: Int) -> S
+  func sectionContent(_ s: Int) -> C?
+  func rowCount(_ s: Int) -> Int
+  func row(_ s: Int, _ i: Int) -> (id: I, content: C?)
+}
+
+extension UIKitModel.State: _ShownSections {
+  package var sectionCount: Int { sections.count }
+  package func sectionID(_ s: Int) -> S { sections[s].id }
+  package func sectionContent(_ s: Int) -> C? { sections[s].content }
+  package func rowCount(_ s: Int) -> Int { sections[s].rows.count }
+  package func row(_ s: Int, _ i: Int) -> (id: I, content: C?) { (sections[s].rows[i].id, sections[s].rows[i].content) }
+}
+
+extension Snapshot: _ShownSections {
+  package typealias S = SectionID
+  package typealias I = ItemID
+  package typealias C = Content
+  package var sectionCount: Int { numberOfSections }
+  package func sectionID(_ s: Int) -> SectionID { sectionIdentifiers[s] }
+  package func sectionContent(_ s: Int) -> Content? { self.sectionContent(at: s) }
+  package func rowCount(_ s: Int) -> Int { numberOfItems(inSectionAt: s) }
+  package func row(_ s: Int, _ i: Int) -> (id: ItemID, content: Content?) {
+    let item = allItems[itemRange(ofSection: s).lowerBound + i]
+    return (item.id, item.content)
   }
 }

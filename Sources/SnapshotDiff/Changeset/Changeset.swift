@@ -16,7 +16,10 @@ public struct Changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatabl
   }
 }
 
-extension Changeset: Equatable {}
+extension Changeset: Equatable {
+  // Inlinable, as the stage's comparisons are (Stage.swift).
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.updates == b.updates && a.stages == b.stages }
+}
 extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
 
 extension Changeset {

@@ -3,6 +3,12 @@ public struct StageMove<Position: Hashable>: Hashable {
   public var from: Position
   public var to: Position
   @inlinable public init(from: Position, to: Position) { self.from = from; self.to = to }
+  // Inlinable, as the stage's comparisons below are.
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.from == b.from && a.to == b.to }
+  @inlinable public func hash(into hasher: inout Hasher) {
+    hasher.combine(from)
+    hasher.combine(to)
+  }
 }
 extension StageMove: Sendable where Position: Sendable {}
 
@@ -65,11 +71,29 @@ public struct Stage<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
   }
 }
 
-extension Stage.SectionInsert: Equatable {}
-extension Stage.SectionUpdate: Equatable {}
-extension Stage.ItemInsert: Equatable {}
-extension Stage.ItemUpdate: Equatable {}
-extension Stage: Equatable {}
+// Written out and inlinable, these comparisons are specialized where they
+// are called: derived, they are generic code that compares each element
+// through runtime metadata (an item update cost 1,500 instructions where a
+// verify compared two changesets, profiled).
+extension Stage.SectionInsert: Equatable {
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.index == b.index && a.section == b.section }
+}
+extension Stage.SectionUpdate: Equatable {
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.index == b.index && a.content == b.content }
+}
+extension Stage.ItemInsert: Equatable {
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.item == b.item }
+}
+extension Stage.ItemUpdate: Equatable {
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.content == b.content }
+}
+extension Stage: Equatable {
+  @inlinable public static func == (a: Self, b: Self) -> Bool {
+    a.sectionDeletes == b.sectionDeletes && a.sectionInserts == b.sectionInserts && a.sectionMoves == b.sectionMoves
+      && a.sectionUpdates == b.sectionUpdates && a.itemDeletes == b.itemDeletes && a.itemInserts == b.itemInserts
+      && a.itemMoves == b.itemMoves && a.itemUpdates == b.itemUpdates
+  }
+}
 extension Stage.SectionInsert: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
 extension Stage.SectionUpdate: Sendable where Content: Sendable {}
 extension Stage.ItemInsert: Sendable where ItemID: Sendable, Content: Sendable {}

@@ -10,6 +10,10 @@ public struct SnapshotItem<ID: Hashable, Content: Equatable>: Equatable {
     self.id = id
     self.content = content
   }
+
+  // Written out and inlinable, so that it is specialized where it is
+  // called, as the stage's comparisons are (Stage.swift).
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content }
 }
 
 /// A section of a snapshot (``Snapshot/Section``): a unique identifier,
@@ -25,6 +29,8 @@ public struct SnapshotSection<ID: Hashable, ItemID: Hashable, Content: Equatable
     self.content = content
     self.items = items
   }
+
+  @inlinable public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content && a.items == b.items }
 }
 
 /// The state of a list: ordered sections, each an ordered list of items.
