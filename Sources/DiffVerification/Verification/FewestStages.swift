@@ -140,9 +140,8 @@ struct StageModel {
     // again, its section id changes, its section is inserted again (from
     // deleted to inserted), or its content changes.
     func keptItem(_ id: String) {
-      guard let from = pair.oldHome[id], let to = pair.newHome[id] else { return }
-      keptItem(
-        id, from: pair.sectionRecord[from.section]!, to: pair.sectionRecord[to.section]!, updated: pair.changedContent.contains(id))
+      guard let to = pair.newHome[id], to.keptFrom >= 0 else { return }
+      keptItem(id, from: to.keptFrom, to: to.record, updated: to.changed)
     }
     for id in effect.reinsertedItems { keptItem(id) }
     for id in effect.movedItems { keptItem(id) }

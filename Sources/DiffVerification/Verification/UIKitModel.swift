@@ -316,8 +316,11 @@ package enum UIKitModel {
       var leaves = [Bool](repeating: false, count: rows.count)
       // (A path past the rows names none, as a path looked up would not.)
       for i in leaving[s] ?? [] where rows.indices.contains(i) { leaves[i] = true }
-      var updated = [C??](repeating: nil, count: rows.count)  // .some(content): updated to it
-      for update in updates[s] ?? [] where rows.indices.contains(update.item) { updated[update.item] = .some(update.content) }
+      // The updates in row order, read beside the rows (one at most a
+      // row, rule 2). (An optional content a row, set, read and freed
+      // through runtime metadata, was 0.6 % of a verify, counted.)
+      let updating = (updates[s] ?? []).sorted { $0.item < $1.item }
+      var u = 0
       // Position by position: what lands there (one at most, rule 3), else
       // the next row that stays. (Slots of optional rows, filled then
       // compacted, were a tenth of a verify, profiled.)
@@ -334,7 +337,8 @@ package enum UIKitModel {
         while i < rows.count, leaves[i] { i += 1 }
         guard i < rows.count else { continue }
         var kept = rows[i]
-        if let update = updated[i] { kept.content = update }
+        while u < updating.count, updating[u].item < i { u += 1 }
+        if u < updating.count, updating[u].item == i { kept.content = updating[u].content }
         placed.append(kept)
         i += 1
       }

@@ -70,7 +70,12 @@ import Testing
       let index = _IndexedPair(old, new), reference = Definitions(old, new)
       #expect(index.greedyMovedItems() == reference.greedyMoved, "\(i)")
       #expect(index.forwardScan().reinsertedItems == reference.reinsertedByScan, "\(i)")
-      #expect(index.changedContent == reference.changedContent, "\(i)")
+      #expect(Set(index.newHome.filter(\.value.changed).keys) == reference.changedContent, "\(i)")
+      // A kept id's records are its sections before and after; a new id has none before.
+      for (id, home) in index.newHome {
+        #expect(index.sectionIDs[home.record] == home.section, "\(i) \(id)")
+        #expect(home.keptFrom < 0 ? index.oldHome[id] == nil : index.sectionIDs[home.keptFrom] == index.oldHome[id]?.section, "\(i) \(id)")
+      }
       #expect(Set(index.crossSection.map(\.id)) == reference.crossSection, "\(i)")
       #expect(Set(index.updatedInPlace.map(\.id)) == reference.updatedInPlace, "\(i)")
       #expect(Set(index.sectionsLosingItems.map { index.sectionIDs[$0] }) == reference.losing, "\(i)")
