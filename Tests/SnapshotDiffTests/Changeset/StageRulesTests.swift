@@ -193,6 +193,9 @@ import Testing
       fresh.itemInserts = [.init(path: path(0, a), item: .init("x"))]
       fresh.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("y")]))]
       #expect(throws: Never.self) { try fresh.apply(to: state) }
+      // Checked by the id table, the result keeps it, current.
+      let applied = try? fresh.apply(to: state)
+      #expect(applied?._indexIsCurrent == true && (state == two || applied?._index != nil))
     }
   }
 
