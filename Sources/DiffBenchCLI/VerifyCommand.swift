@@ -29,7 +29,7 @@ struct VerifyCommand: ParsableCommand {
   @OptionGroup var uikit: UIKitOption
   @OptionGroup var progressOption: ProgressOption
 
-  @Option(help: "Workers side by side on a trace, each walking a share of its applies with every strategy (default: the cores).")
+  @Option(help: "Workers side by side on a trace, each walking the next free share of its applies with every strategy (default: the cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Flag(help: "Only read the files: every snapshot made and checked as a strategy would get it, no strategy run. Prints each file's snapshots and read speed; invalid input exits 2 as usual.")

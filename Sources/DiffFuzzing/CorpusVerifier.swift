@@ -47,8 +47,8 @@ package struct CorpusVerifier {
   package var isolation: [String]?
   /// CPU seconds one strategy call may use before it is a hang, at least.
   package var timeout: Double
-  /// Workers side by side on a trace, each walking a share of its applies
-  /// with every strategy.
+  /// Workers side by side on a trace, each walking the next free share of
+  /// its applies (``sharesPerJob`` a worker) with every strategy.
   package var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Where the run is: as each file and strategy starts, and at each apply of a trace.
   package var progress: (VerifyProgress) -> Void = { _ in }
