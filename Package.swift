@@ -70,7 +70,7 @@ let package = Package(
         "SnapshotDiff", "DiffVerification", "FaultyStrategies",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "SnapshotDiff"]),
+    .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "FaultyStrategies", "SnapshotDiff"]),
     .testTarget(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(

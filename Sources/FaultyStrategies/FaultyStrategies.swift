@@ -11,7 +11,8 @@ package enum FaultyStrategies {
     Contender(Trapping()), Contender(OffByOneMove()), Contender(ForgetsMovedUpdates()), Contender(BreaksRuleTwo()),
     Contender(Hanging()), Contender(NotLongest()), Contender(NaiveDropsLast()), Contender(HeckelBoundary()),
   ] + malformedMatchings + [
-    Contender(Blocking()), Contender(SplitsShiftedSections()), Contender(UpdatesSectionsApart()), Contender(SeedDependent()),
+    Contender(Blocking()), Contender(SplitsShiftedSections()), Contender(UpdatesSectionsApart()), Contender(ReloadsApartFromMoves()),
+    Contender(SeedDependent()),
     Contender(EveryOtherCall()), Contender(TrustsRecordedSnapshots()), Contender(ComparesEightBytes()), Contender(ComparesBytes()),
   ]
 
@@ -261,6 +262,39 @@ package struct UpdatesSectionsApart: DiffStrategy {
       middle != new
     else { return whole }
     return Changeset(stages: Hashmap().changeset(from: old, to: middle).stages + Hashmap().changeset(from: middle, to: new).stages)
+  }
+}
+
+/// The regression of issue 72: wherever a changeset both moves sections
+/// and reloads one, the reloads go in a batch of their own at the end,
+/// though a stage that moves no section could have held them. Valid (a
+/// reload beside no move lands in place), minimal moves, and often a stage
+/// too many: `[A] [B] → [B: a] [A']` takes three (the insert, the move,
+/// the reload) where two do (the reload with the insert, then the move).
+package struct ReloadsApartFromMoves: DiffStrategy {
+  package init() {}
+  package var name: String { "reloads-apart-from-moves" }
+  package var traits: StrategyTraits { Hashmap().traits }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    var whole = Hashmap().changeset(from: old, to: new)
+    guard whole.stages.contains(where: { !$0.sectionMoves.isEmpty }),
+      whole.stages.contains(where: { !$0.sectionUpdates.isEmpty })
+    else { return whole }
+    var last = Stage<S, I, C>()
+    for k in whole.stages.indices {
+      for update in whole.stages[k].sectionUpdates {
+        // Where the reloaded section is at the end: the new snapshot's index.
+        var state = old
+        for stage in whole.stages[..<k] { state = (try? stage.apply(to: state)) ?? state }
+        let id = state.sectionIdentifiers[update.index]
+        last.sectionUpdates.append(.init(index: new.indexOfSection(id)!, content: update.content))
+      }
+      whole.stages[k].sectionUpdates = []
+    }
+    last.sectionUpdates.sort { $0.index < $1.index }
+    whole.stages.removeAll { $0.isEmpty }
+    whole.stages.append(last)
+    return whole
   }
 }
 

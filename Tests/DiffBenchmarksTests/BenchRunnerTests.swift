@@ -67,24 +67,24 @@ import Testing
   }
 
   /// A stage more than its operations need shows in `min_stages`, and the
-  /// rows are unverified; a reload kept in a batch of its own where UIKit
-  /// needs it is no stage too many.
+  /// rows are unverified (issue 72: the oracle once allowed this one).
   @Test func anExtraStageShowsAgainstTheFewest() throws {
-    // A section moved and updated, an item inserted in another: the section's
-    // reload beside the move would land on the move's destination (a
-    // section reload is placed ignoring moves), so three stages, and the
-    // fewest is three; the planted strategy uses three too.
+    // A section moved, another updated, an item inserted in the moved one:
+    // the reload beside the move would land on the move's destination (a
+    // section reload is placed ignoring moves), so they go in two stages,
+    // the insert with the move. The planted strategy keeps the section
+    // updates in a stage of their own: three.
     let needed = Workload(name: "moved-and-updated", quick: true, items: 1) {
       (SnapshotDraft(sections: [.init(id: "S1"), .init(id: "S2")]),
        SnapshotDraft(sections: [.init(id: "S2", items: [("a", "")]), .init(id: "S1", content: "c1")]))
     }
     let both = BenchRunner(
       workloads: [needed], subjects: [.floor, TimedSubject(Contender(Hashmap())), TimedSubject(Contender(UpdatesSectionsApart()))], settings: tiny, info: info).run()
-    #expect(both[1].rows.allSatisfy { $0.stages == 3 && $0.minStages == 3 && $0.verified })
-    #expect(both[2].rows.allSatisfy { $0.stages == 3 && $0.minStages == 3 && $0.verified })
+    #expect(both[1].rows.allSatisfy { $0.stages == 2 && $0.minStages == 2 && $0.verified })
+    #expect(both[2].rows.allSatisfy { $0.stages == 3 && $0.minStages == 2 && !$0.verified })
     let table = Summary.table(both)
-    #expect(!table.contains("FAILED verification"), "\(table)")
-    #expect(table.split(separator: "\n").contains { $0.contains(" hashmap ") && $0.contains(" 3/3 ") }, "\(table)")
+    #expect(table.contains("updates-sections-apart: too many stages: 3, where the rules allow its operations in 2"), "\(table)")
+    #expect(table.split(separator: "\n").contains { $0.contains(" hashmap ") && $0.contains(" 2/2 ") }, "\(table)")
   }
 
   @Test func allocationColumnsMoveWhenADiffAllocates() throws {

@@ -130,6 +130,12 @@ import Testing
     try expectCaughtAndShrunk("updates-sections-apart", kinds: [.tooManyStages], atMost: 8)
   }
 
+  /// Issue 72's regression planted: a section reload beside a section
+  /// move kept in a batch of its own where a stage there could hold it.
+  @Test func catchesAReloadKeptApartFromAMove() throws {
+    try expectCaughtAndShrunk("reloads-apart-from-moves", kinds: [.tooManyStages], atMost: 8)
+  }
+
   @Test func catchesABlockedCallByTheWallClockBackstop() throws {
     // Blocks without using CPU: the backstop is 10 × the 0.1 s deadline.
     // Each blocked pair costs the backstop: a few small pairs only.

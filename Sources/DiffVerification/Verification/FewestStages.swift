@@ -24,8 +24,12 @@ import SnapshotDiff
 /// the sections' operations only: an inserted section goes first and a
 /// deleted one last (no condition prefers otherwise), which leaves the
 /// moves and updates of kept sections and the two halves of a section
-/// deleted and inserted again. `StageSearchTests` holds this count to an
-/// exhaustive search over the stages themselves on every small pair.
+/// deleted and inserted again. A section update is a reload, which UIKit
+/// places ignoring the stage's moves (the rules article): once every
+/// section operation has its stage, each stage that moves sections and
+/// reloads one is checked to land the reload where the section belongs.
+/// `StageSearchTests` holds this count to an exhaustive search over the
+/// stages themselves on every small pair.
 struct FewestStages {
   /// The fewest stages: 0 for nothing to do. `nil` when the changeset moves
   /// an item or section twice (outside this model), or when the search
@@ -82,6 +86,8 @@ struct StageModel {
   }
 
   var sections: [Section] = []
+  /// Per section record: its index before and after (-1: not on that side).
+  var oldIndex: [Int] = [], newIndex: [Int] = []
   var variables = 0
   var needs: [Need] = []
   var isEmpty = true
@@ -108,6 +114,10 @@ struct StageModel {
       if s.move >= 0 || s.update >= 0 || s.delete >= 0 || s.lastDelete || s.firstInsert { isEmpty = false }
       sections.append(s)
     }
+    oldIndex = [Int](repeating: -1, count: sections.count)
+    newIndex = oldIndex
+    for (s, section) in pair.old.enumerated() { oldIndex[pair.sectionRecord[section.id]!] = s }
+    for (t, section) in pair.new.enumerated() { newIndex[pair.sectionRecord[section.id]!] = t }
     func oldPlace(_ r: Int) -> Place { sections[r].lastDelete || sections[r].delete >= 0 ? .deleted(r) : .kept(r) }
     func newPlace(_ r: Int) -> Place { sections[r].firstInsert || sections[r].insert >= 0 ? .inserted(r) : .kept(r) }
     var distinct = Set<Need>()
@@ -219,7 +229,7 @@ struct StageModel {
       }
     }
     func place(_ v: Int) -> Bool? {
-      if v == variables { return true }
+      if v == variables { return reloadsLand(stage, in: k) }
       for x in 1...k {
         nodes += 1
         if nodes > FewestStages.budget { return nil }
@@ -236,6 +246,65 @@ struct StageModel {
     }
     guard due[0].allSatisfy({ met(needs[$0]) }) else { return false }
     return place(0)
+  }
+
+  /// Whether each section reload lands where its section belongs, for the
+  /// sections' stages `stage` in `1...k`. UIKit reads a reload as a delete
+  /// at its old index and an insert at that index shifted by the stage's
+  /// section deletes and inserts, not by its moves (the rules article's
+  /// sources; WWDC 2018 session 225). Between stages the order is the
+  /// exhaustive search's: sections that never move keep their order; a
+  /// moving one stands where it was until its move, then where it goes,
+  /// old-side before new-side between two unmoved ones.
+  func reloadsLand(_ stage: [Int], in k: Int) -> Bool {
+    let movingStages = Set(sections.compactMap { $0.move >= 0 ? stage[$0.move] : nil })
+    let reloading = sections.indices.filter { sections[$0].update >= 0 && movingStages.contains(stage[sections[$0].update]) }
+    guard !reloading.isEmpty else { return true }
+    // Unmoved kept sections, in the (same) old and new order.
+    var anchorsBeforeOld = [Int](repeating: 0, count: sections.count + 1)
+    var anchorsBeforeNew = anchorsBeforeOld
+    let anchor = sections.indices.map { r in
+      sections[r].move < 0 && sections[r].delete < 0 && oldIndex[r] >= 0 && newIndex[r] >= 0
+    }
+    var byOld = sections.indices.filter { oldIndex[$0] >= 0 }, byNew = sections.indices.filter { newIndex[$0] >= 0 }
+    byOld.sort { oldIndex[$0] < oldIndex[$1] }
+    byNew.sort { newIndex[$0] < newIndex[$1] }
+    var count = 0
+    for r in byOld { anchorsBeforeOld[r] = count; if anchor[r] { count += 1 } }
+    count = 0
+    for r in byNew { anchorsBeforeNew[r] = count; if anchor[r] { count += 1 } }
+    /// The sections after stage `x` (0: before the first), in order, as
+    /// (record, new side): a section deleted and inserted again is two.
+    func order(after x: Int) -> [(record: Int, isNew: Bool)] {
+      var present: [(record: Int, isNew: Bool, key: (Int, Int, Int))] = []
+      for (r, s) in sections.enumerated() {
+        let oldKey = (anchorsBeforeOld[r], 0, oldIndex[r]), newKey = (anchorsBeforeNew[r], 1, newIndex[r])
+        if anchor[r] {
+          present.append((r, false, (anchorsBeforeOld[r], 2, 0)))
+        } else if s.move >= 0 {
+          present.append(stage[s.move] <= x ? (r, false, newKey) : (r, false, oldKey))
+        } else {
+          let deleted = s.lastDelete ? x >= k : s.delete >= 0 && stage[s.delete] <= x
+          let inserted = s.firstInsert ? x >= 1 : s.insert >= 0 && stage[s.insert] <= x
+          if oldIndex[r] >= 0 && (s.lastDelete || s.delete >= 0) && !deleted { present.append((r, false, oldKey)) }
+          if newIndex[r] >= 0 && (s.firstInsert || s.insert >= 0) && inserted { present.append((r, true, newKey)) }
+        }
+      }
+      present.sort { $0.key < $1.key }
+      return present.map { ($0.record, $0.isNew) }
+    }
+    for x in Set(reloading.map { stage[sections[$0].update] }) {
+      let before = order(after: x - 1), after = order(after: x)
+      let deleted = before.indices.filter { b in !after.contains { $0 == before[b] } }
+      let inserted = after.indices.filter { a in !before.contains { $0 == after[a] } }
+      for r in reloading where stage[sections[r].update] == x {
+        let s = before.firstIndex { $0.record == r && !$0.isNew }!
+        var target = s - deleted.count { $0 < s }
+        for i in inserted where i <= target { target += 1 }
+        if target != after.firstIndex(where: { $0.record == r && !$0.isNew })! { return false }
+      }
+    }
+    return true
   }
 
   func records(of need: Need) -> [Int] {

@@ -314,15 +314,17 @@ public enum Verifier {
     return fewest(changeset, from: oracle.old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)
   }
 
-  /// The in-place fewest stages (``FewestStages``), plus one for each batch
-  /// of reloads the changeset keeps apart because UIKit needs it: a
-  /// stage of updates alone whose updates, merged back into the stage before
-  /// it, UIKit would misplace (the rules article: a reload is placed
-  /// ignoring moves; WWDC 2018 session 225's fix is that second batch).
-  /// Judged by applying both ways, so a batch kept apart for nothing is
-  /// still a stage too many.
+  /// The fewest stages (``FewestStages``, section reloads placed as UIKit
+  /// places them), plus one for each batch of item reloads the changeset
+  /// keeps apart because UIKit needs it: where items are reloaded rather
+  /// than reconfigured, a stage of item reloads alone whose reloads, merged
+  /// back into the stage before it, UIKit would misplace (the rules
+  /// article: a reload is placed ignoring moves; WWDC 2018 session 225's
+  /// fix is that second batch). Judged by applying both ways, so a batch
+  /// kept apart for nothing is still a stage too many. (``FewestStages``
+  /// does not model where an item reload lands: this is the one allowance.)
   static func fewest(_ changeset: StringChangeset, from old: StringSnapshot, _ inPlace: Int?) -> Int? {
-    guard let inPlace, inPlace < changeset.stages.count else { return inPlace }
+    guard let inPlace, inPlace < changeset.stages.count, changeset.updates == .reload else { return inPlace }
     let stages = changeset.stages, kind = changeset.updates
     var state = old
     var needed = 0  // reload batches kept apart that UIKit needs, one each
@@ -337,13 +339,13 @@ public enum Verifier {
     return inPlace + needed
   }
 
-  /// `stage` (updates only) written into `previous`, at the positions its
-  /// items and sections had before `previous`; `nil` where it is not updates
-  /// only, or an updated item or section was not there before.
+  /// `stage` (item updates only) written into `previous`, at the positions
+  /// its items had before `previous`; `nil` where it is not item updates
+  /// only, or an updated item was not there before.
   static func merging(
     _ stage: StringChangeset.Stage, into previous: StringChangeset.Stage, before: StringSnapshot, after: StringSnapshot
   ) -> StringChangeset.Stage? {
-    guard !stage.itemUpdates.isEmpty || !stage.sectionUpdates.isEmpty else { return nil }
+    guard !stage.itemUpdates.isEmpty && stage.sectionUpdates.isEmpty else { return nil }
     var onlyUpdates = stage
     onlyUpdates.itemUpdates = []
     onlyUpdates.sectionUpdates = []
@@ -355,12 +357,6 @@ public enum Verifier {
         let path = before.indexPath(of: after.item(at: update.path).id)
       else { return nil }
       merged.itemUpdates.append(.init(path: path, content: update.content))
-    }
-    for update in stage.sectionUpdates {
-      guard update.index >= 0, update.index < after.numberOfSections,
-        let index = before.indexOfSection(after.sectionIdentifiers[update.index])
-      else { return nil }
-      merged.sectionUpdates.append(.init(index: index, content: update.content))
     }
     return merged
   }

@@ -85,7 +85,9 @@ extension Changeset {
       // section move gets a batch of its own where UIKit would misplace it.
       // Checked here, not left to `performed`'s own guard: its call and copy
       // cost about 97 instructions a diff (counted: list-to-empty naive +1.1 %).
-      if pre._mayMisplaceReloads(.reconfigure) || items._mayMisplaceReloads(.reconfigure) { self = performed(as: .reconfigure, from: old) }
+      if pre._mayMisplaceReloads(.reconfigure) || items._mayMisplaceReloads(.reconfigure) {
+        self = _placingSectionReloads(from: old, to: new, matching: matching)
+      }
       return
     }
     var plan = _StagePlan(
@@ -93,7 +95,15 @@ extension Changeset {
       itemChanged: itemChanged ?? Self._itemChanged(matching, from: old, to: new),
       sectionChanged: sectionChanged ?? Self._sectionChanged(matching, from: old, to: new))
     if plan.fewerStagesMayFit { Self._reschedule(&plan, from: old, to: new) }
+    self.init(plan, to: new)
+    if stages.contains(where: { $0._mayMisplaceReloads(.reconfigure) }) {
+      self = _placingSectionReloads(from: old, to: new, matching: matching)
+    }
+  }
 
+  /// The stages of a plan, with the new snapshot's items and contents.
+  @inlinable
+  init(_ plan: _StagePlan, to new: Snapshot<SectionID, ItemID, Content>) {
     self.init(stages: plan.stages.map { ops in
       var stage = Stage()
       stage.sectionDeletes = ops.sectionDeletes
@@ -116,7 +126,6 @@ extension Changeset {
       }
       return stage
     })
-    if stages.contains(where: { $0._mayMisplaceReloads(.reconfigure) }) { self = performed(as: .reconfigure, from: old) }
   }
 
   /// For each new item, whether it is kept with other content. An

@@ -79,3 +79,69 @@ extension Stage {
     return kind == .reload && !itemUpdates.isEmpty && (!itemMoves.isEmpty || !sectionMoves.isEmpty)
   }
 }
+
+extension Changeset {
+  /// This changeset with each section reload that UIKit would misplace
+  /// (beside a section move: a reload is placed ignoring moves, the rules
+  /// article) moved into another of its stages where it lands in place,
+  /// nearest first. Where no stage takes it, a schedule of a stage per
+  /// operation with no section reload beside a section move
+  /// (`StagePlan+Schedule.swift`) is searched for in fewer stages than
+  /// the reload's own batch (``performed(as:from:)``) would make, which is
+  /// the last resort.
+  ///
+  /// Each try is judged by applying its stages as UIKit performs them: no
+  /// rule broken, and the same snapshot after each as in place.
+  ///
+  /// - Complexity: O(*s*² · *n*) for *s* stages, where a reload is misplaced,
+  ///   plus the schedule's bounded search where that does not place it.
+  @inlinable
+  internal func _placingSectionReloads(
+    from old: Snapshot<SectionID, ItemID, Content>, to new: Snapshot<SectionID, ItemID, Content>, matching: Matching
+  ) -> Changeset {
+    var states = [old]
+    for stage in stages {
+      guard let next = try? stage.apply(to: states[states.count - 1]) else { return performed(as: .reconfigure, from: old) }
+      states.append(next)
+    }
+    /// Whether each stage of `candidate` performs as it does in place,
+    /// to this changeset's end.
+    func performsInPlace(_ candidate: Changeset) -> Bool {
+      var state = old
+      for stage in candidate.stages {
+        guard let next = try? stage.apply(to: state), (try? stage.apply(to: state, updates: .reconfigure)) == next else { return false }
+        state = next
+      }
+      return state == states[states.count - 1]
+    }
+    var result = self
+    for k in stages.indices where stages[k]._mayMisplaceReloads(.reconfigure) {
+      guard (try? stages[k].apply(to: states[k], updates: .reconfigure)) != states[k + 1] else { continue }
+      let reloads = stages[k].sectionUpdates.map { (id: states[k].sectionIdentifiers[$0.index], content: $0.content) }
+      let others = stages.indices.filter { $0 != k }.sorted { (abs($0 - k), $0) < (abs($1 - k), $1) }
+      for j in others {
+        var trial = result
+        trial.stages[k].sectionUpdates = []
+        var placed = true
+        for reload in reloads {
+          guard let index = states[j].indexOfSection(reload.id) else { placed = false; break }
+          trial.stages[j].sectionUpdates.append(Stage.SectionUpdate(index: index, content: reload.content))
+        }
+        guard placed else { continue }
+        trial.stages[j].sectionUpdates.sort { $0.index < $1.index }
+        if performsInPlace(trial) { result = trial; break }
+      }
+    }
+    let apart = result.performed(as: .reconfigure, from: old)
+    guard apart.stages.count > result.stages.count else { return apart }
+    var itemChanged = Self._itemChanged(matching, from: old, to: new)
+    var sectionChanged = Self._sectionChanged(matching, from: old, to: new)
+    if new._hasMarks { Self._forceMarkedUpdates(of: new, matching, &itemChanged, &sectionChanged) }
+    var plan = _StagePlan(
+      oldStarts: old._sectionStarts, newStarts: new._sectionStarts, matching: matching,
+      itemChanged: itemChanged, sectionChanged: sectionChanged, keepPending: true)
+    plan.reschedule(below: apart.stages.count, reloadsApart: true) { Self._reusesIDs(from: old, to: new, matching) }
+    let scheduled = Changeset(plan, to: new)
+    return scheduled.stages.count < apart.stages.count && performsInPlace(scheduled) ? scheduled : apart
+  }
+}

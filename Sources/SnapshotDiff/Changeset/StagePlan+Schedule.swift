@@ -28,9 +28,12 @@ extension _StagePlan {
 
   /// A schedule in fewer than `limit` stages, if the rules allow one.
   /// Places: a new section's index, or `newSections + s` for deleted old section `s`.
+  /// - Parameter reloadsApart: whether no section is updated in a stage
+  ///   that moves sections: UIKit places a section reload ignoring moves
+  ///   (``Stage/apply(to:updates:)``), so beside one it can land elsewhere.
   static func schedule(
     _ a: Analysis, oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool], below limit: Int
+    itemChanged: [Bool], sectionChanged: [Bool], below limit: Int, reloadsApart: Bool = false
   ) -> Schedule? {
     let newSections = newStarts.count - 1, newItems = newStarts.last!
     let newSectionOf = _sectionOfEachItem(newStarts)
@@ -40,9 +43,10 @@ extension _StagePlan {
     var variables = 0
     // An update variable right after its section's move variable: the two apart (rule 2).
     var apart: [Bool] = []
+    var isMove: [Bool] = []
     for t in 0..<newSections where m.sectionOldIndex[t] >= 0 {
-      if m.sectionMoved[t] { moveVariable[t] = variables; variables += 1; apart.append(false) }
-      if sectionChanged[t] { updateVariable[t] = variables; variables += 1; apart.append(m.sectionMoved[t]) }
+      if m.sectionMoved[t] { moveVariable[t] = variables; variables += 1; apart.append(false); isMove.append(true) }
+      if sectionChanged[t] { updateVariable[t] = variables; variables += 1; apart.append(m.sectionMoved[t]); isMove.append(false) }
     }
     struct Need { var from: Int, to: Int, updated: Bool, moves: Bool }
     func place(ofOld s: Int) -> Int { a.oldSectionNew[s] >= 0 ? a.oldSectionNew[s] : newSections + s }
@@ -104,6 +108,7 @@ extension _StagePlan {
           if nodes > scheduleBudget { return nil }
           stage[v] = x
           if apart[v] && stage[v - 1] == x { continue }
+          if reloadsApart && (0..<v).contains(where: { isMove[$0] != isMove[v] && stage[$0] == x }) { continue }
           guard due[v + 1].allSatisfy({ stages(for: $0) != nil }) else { continue }
           switch assign(v + 1) {
           case true?: return true

@@ -105,10 +105,12 @@ internal struct _StagePlan {
   ///   - oldStarts, newStarts: each snapshot's section offsets (count + 1 entries).
   ///   - itemChanged: for each new item, whether a kept item's content differs.
   ///   - sectionChanged: for each new section, whether a kept section's content differs.
+  ///   - keepPending: whether to keep what ``reschedule`` searches from
+  ///     whatever the phases come to.
   @usableFromInline
   init(
     oldStarts: [Int], newStarts: [Int], matching m: Matching,
-    itemChanged: [Bool], sectionChanged: [Bool]
+    itemChanged: [Bool], sectionChanged: [Bool], keepPending: Bool = false
   ) {
     let oldSections = oldStarts.count - 1
     let newSections = newStarts.count - 1
@@ -123,7 +125,7 @@ internal struct _StagePlan {
     let phase = Phases(a)
     let needsPost = assignPhases(phase, a, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
     // Three phases or more: a stage per operation may need fewer (``reschedule``).
-    if (a.needsPre ? 1 : 0) + 1 + (a.split ? 1 : 0) + (needsPost ? 1 : 0) >= 3 {
+    if keepPending || (a.needsPre ? 1 : 0) + 1 + (a.split ? 1 : 0) + (needsPost ? 1 : 0) >= 3 {
       pending = Pending(
         a: a, oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: itemChanged, sectionChanged: sectionChanged)
     }
@@ -146,14 +148,18 @@ internal struct _StagePlan {
   /// (`StagePlan+Schedule.swift`). Not for a matching that deletes an id
   /// and inserts it again (`reusesIDs`, asked only once a schedule is
   /// found): the schedule does not order the two.
+  ///
+  /// - Parameters:
+  ///   - limit: the schedule has fewer stages than this (default: the plan's).
+  ///   - reloadsApart: no section update in a stage that moves sections.
   @usableFromInline
-  mutating func reschedule(reusesIDs: () -> Bool) {
+  mutating func reschedule(below limit: Int? = nil, reloadsApart: Bool = false, reusesIDs: () -> Bool) {
     guard let p = pending else { return }
     pending = nil
     let (a, oldStarts, newStarts, m) = (p.a, p.oldStarts, p.newStarts, p.matching)
     guard let schedule = Self.schedule(
       a, oldStarts: oldStarts, newStarts: newStarts, matching: m, itemChanged: p.itemChanged,
-      sectionChanged: p.sectionChanged, below: stages.count),
+      sectionChanged: p.sectionChanged, below: limit ?? stages.count, reloadsApart: reloadsApart),
       !reusesIDs()
     else { return }
     stages = []
