@@ -2,7 +2,7 @@
 import PackageDescription
 
 // An outline screen written as app code (a music app's sidebar), tested on
-// Linux against the library: Apple's member names, with `try` where ours throw.
+// Linux against the library: Apple's names and spelling, no `try`.
 let package = Package(
   name: "Sidebar",
   dependencies: [

@@ -1,7 +1,7 @@
 import DiffResults
 import DiffVerification
 import Foundation
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 
 /// How long to time each cell (one workload × one strategy).
 package struct BenchSettings: Sendable {

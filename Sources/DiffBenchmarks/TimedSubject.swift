@@ -60,7 +60,7 @@ package struct TimedSubject: Sendable {
       let source = strategy.dataSource()
       source.applySnapshotUsingReloadData(old)
       do {
-        try source.apply(new)
+        try source._applyChecking(new)
       } catch {
         return .failure(.wrongResult("DiffableDataSource.apply: \(error)"))
       }
@@ -71,14 +71,14 @@ package struct TimedSubject: Sendable {
   /// The data source's apply of `new` over `old`, prepared: each `diff()`
   /// resets the screen to `old`, then applies `new`.
   static func applying<S: Hashable, I: Hashable, C: Equatable>(
-    _ source: DiffableDataSource<S, I, C>,
+    _ source: ContentDiffableDataSource<S, I, C>,
     _ changeset: @escaping (Snapshot<S, I, C>, Snapshot<S, I, C>) -> Changeset<S, I, C>,
     _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>
   ) -> PreparedDiff<S, I, C> {
     PreparedDiff(
       diff: { () -> [CollectionViewUpdate]? in
         source.applySnapshotUsingReloadData(old)
-        return try? source.apply(new)
+        return try? source._applyChecking(new)
       }, changeset: { _ in changeset(old, new) })
   }
 

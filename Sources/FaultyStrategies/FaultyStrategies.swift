@@ -88,7 +88,9 @@ package struct Hanging: DiffStrategy {
   package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
     let newIDs = Set(new.itemIdentifiers), oldIDs = Set(old.itemIdentifiers)
     for t in 0..<new.numberOfSections {
-      guard let items = try? old.itemIdentifiers(inSection: new.sectionIdentifiers[t]) else { continue }
+      let id = new.sectionIdentifiers[t]
+      guard old.indexOfSection(id) != nil else { continue }
+      let items = old.itemIdentifiers(inSection: id)
       let gains = new.section(at: t).items.contains { !oldIDs.contains($0.id) }
       if gains && items.contains(where: { !newIDs.contains($0) }) {
         spinForever()

@@ -138,7 +138,7 @@ import Testing
   @Test func aSessionRecordedByTheDataSourceIsVerifiedAndBenched() throws {
     let dir = try folder(["README": "a session recorded by a test"])
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let dataSource = DiffableDataSource<String, Int, String>()
+    let dataSource = ContentDiffableDataSource<String, Int, String>()
     try dataSource.startRecording(to: TraceRecorder(path: dir + "/feed.jsonl"))
     var snapshot = dataSource.snapshot()
     try snapshot.appendSections(["feed"])

@@ -119,4 +119,23 @@ import Testing
     #expect(written == expected, "\(file) is not the articles' examples: run `make article-examples`")
     #expect(expected.contains("static func run()"), "no example found in \(target.articles)")
   }
+
+  /// A README block marked `<!-- not compiled: it is PATH, … -->` is
+  /// that file, verbatim: the file is compiled and run as a client
+  /// package's (`make example`), so the README shows code that runs.
+  @Test func readmeBlocksNamedAsExampleFilesAreThoseFiles() throws {
+    let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var checked = 0
+    for (k, line) in lines.enumerated() where line.hasPrefix("<!-- not compiled: it is ") {
+      let path = String(line.dropFirst("<!-- not compiled: it is ".count).prefix { $0 != "," })
+      #expect(lines[k + 1] == "```swift", "\(path)")
+      let end = lines[(k + 2)...].firstIndex(of: "```") ?? lines.count
+      let block = lines[(k + 2)..<end].joined(separator: "\n") + "\n"
+      let file = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+      #expect(block == file, "README's block differs from \(path)")
+      checked += 1
+    }
+    #expect(checked >= 1)
+  }
 }

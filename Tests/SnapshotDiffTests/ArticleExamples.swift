@@ -8,17 +8,17 @@ import Testing
 enum GettingStartedExample1 {
   static func run() throws {
     var old = Snapshot<String, String, String>()
-    try old.appendSections(["banner", "list"])
-    try old.appendItems(["b1"], toSection: "banner")
-    try old.appendItems([SnapshotItem("p1", content: "9.99"), SnapshotItem("p2", content: "5.00")], toSection: "list")
+    old.appendSections(["banner", "list"])
+    old.appendItems(["b1"], toSection: "banner")
+    old.appendItems([SnapshotItem("p1", content: "9.99"), SnapshotItem("p2", content: "5.00")], toSection: "list")
 
     var new = old
-    try new.appendItems(["p3"], toSection: "list")
+    new.appendItems(["p3"], toSection: "list")
 
     let changeset = Hashmap().changeset(from: old, to: new)
     for stage in changeset.stages {
       // Also itemDeletes, itemMoves, itemUpdates, sectionDeletes, sectionInserts, …
-      print(stage.itemInserts.map(\.path))   // [ItemPath(section: 1, item: 2)]
+      print(stage.itemInserts.map(\.path))   // [[1, 2]]
     }
     let result = try changeset.apply(to: old)   // throws naming the rule if a stage is invalid
     assert(result == new)
@@ -30,17 +30,17 @@ enum TestingScreensExample1 {
   enum Section: Hashable { case banner, products }
 
   static func run() throws {
-    let dataSource = DiffableDataSource<Section, String, String>()   // or (strategy: Heckel())
-    var snapshot = dataSource.snapshot()
-    try snapshot.appendSections([.banner, .products])
-    try snapshot.appendItems(["b1", "b2"], toSection: .banner)
-    try snapshot.appendItems((1...20).map { "p\($0)" }, toSection: .products)
-    try dataSource.apply(snapshot, animatingDifferences: true)
+    let dataSource = DiffableDataSource<Section, String>()   // or (strategy: Heckel())
+    var snapshot = NSDiffableDataSourceSnapshot<Section, String>()
+    snapshot.appendSections([.banner, .products])
+    snapshot.appendItems(["b1", "b2"], toSection: .banner)
+    snapshot.appendItems((1...20).map { "p\($0)" }, toSection: .products)
+    dataSource.apply(snapshot, animatingDifferences: true)
 
     snapshot = dataSource.snapshot()
-    try snapshot.appendItems((21...40).map { "p\($0)" }, toSection: .products)
-    try snapshot.moveItem("b1", afterItem: "b2")
-    let updates = try dataSource.apply(snapshot)
+    snapshot.appendItems((21...40).map { "p\($0)" }, toSection: .products)
+    snapshot.moveItem("b1", afterItem: "b2")
+    let updates = dataSource.apply(snapshot)
     print(updates[0])
     // collectionView.performBatchUpdates {
     //   collectionView.insertItems(at: [IndexPath(item: 20, section: 1), …])
@@ -58,33 +58,33 @@ enum TestingScreensExample1 {
 /// Sources/SnapshotDiff/SnapshotDiff.docc/TestingScreens.md, example 2.
 enum TestingScreensExample2 {
   static func run() throws {
-    let dataSource = DiffableDataSource<String, String, String>()
-    var sidebar = SectionSnapshot<String, String>()
-    try sidebar.append(["Library", "Playlists"])
-    try sidebar.append(["Recently Added", "Artists"], to: "Library")
-    try sidebar.append(["Favourites", "Local"], to: "Artists")
-    try dataSource.apply(sidebar, to: "sidebar")
-    let rows = try dataSource.snapshot().itemIdentifiers(inSection: "sidebar")
+    let dataSource = DiffableDataSource<String, String>()
+    var sidebar = NSDiffableDataSourceSectionSnapshot<String>()
+    sidebar.append(["Library", "Playlists"])
+    sidebar.append(["Recently Added", "Artists"], to: "Library")
+    sidebar.append(["Favourites", "Local"], to: "Artists")
+    dataSource.apply(sidebar, to: "sidebar")
+    let rows = dataSource.snapshot().itemIdentifiers(inSection: "sidebar")
     assert(rows == ["Library", "Playlists"])
 
     var taps: [String] = []
     dataSource.sectionSnapshotHandlers.willExpandItem = { taps.append("expand \($0)") }
-    try dataSource.expand("Library")   // the rows below it are inserted
+    dataSource.expand("Library")   // the rows below it are inserted
     assert(taps == ["expand Library"])
     assert(dataSource.updates.last == .batchUpdates([
       .insertItems([ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)]),
     ], animated: true))
-    let shown = try dataSource.snapshot(for: "sidebar")
+    let shown = dataSource.snapshot(for: "sidebar")
     assert(shown.visibleItems == ["Library", "Recently Added", "Artists", "Playlists"])
-    let level = try shown.level(of: "Artists"), parent = try shown.parent(of: "Local")
+    let level = shown.level(of: "Artists"), parent = shown.parent(of: "Local")
     assert(level == 1 && parent == "Artists")
 
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
-    let transaction = try dataSource.reorderItem(
-      from: ItemPath(section: 0, item: 3), to: ItemPath(section: 0, item: 0))
+    let transaction = dataSource.reorderItem(
+      from: IndexPath(item: 3, section: 0), to: IndexPath(item: 0, section: 0))!
     assert(transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
       == transaction.finalSnapshot.itemIdentifiers)
-    let roots = try dataSource.snapshot(for: "sidebar").rootItems
+    let roots = dataSource.snapshot(for: "sidebar").rootItems
     assert(roots == ["Playlists", "Library"])
   }
 }

@@ -14,6 +14,9 @@ func list(_ ids: [String]) -> Snap { snap([("main", ids)]) }
 
 func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
 
+/// UIKit's index path, as a data source takes it.
+func indexPath(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+
 /// The folder `Corpus/` of this package.
 let corpusFolder: String = {
   var url = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")

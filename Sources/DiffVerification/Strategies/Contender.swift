@@ -20,8 +20,8 @@ public struct Contender: Sendable {
   @usableFromInline let _checked: @Sendable (StringSnapshot, StringSnapshot) -> Result<StringChangeset, Malformed>
   @usableFromInline let _prepared: @Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>
   @usableFromInline let _preparedInts: @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>
-  @usableFromInline let _dataSource: @Sendable () -> DiffableDataSource<String, String, String>
-  @usableFromInline let _intDataSource: @Sendable () -> DiffableDataSource<Int, Int, Int>
+  @usableFromInline let _dataSource: @Sendable () -> ContentDiffableDataSource<String, String, String>
+  @usableFromInline let _intDataSource: @Sendable () -> ContentDiffableDataSource<Int, Int, Int>
 
   /// The changeset of two string snapshots: what corpus files and the bench use.
   @inlinable
@@ -50,11 +50,11 @@ public struct Contender: Sendable {
 
   /// An empty data source applying with this strategy.
   @inlinable
-  public func dataSource() -> DiffableDataSource<String, String, String> { _dataSource() }
+  public func dataSource() -> ContentDiffableDataSource<String, String, String> { _dataSource() }
 
   /// The same for `Int` snapshots.
   @inlinable
-  public func intDataSource() -> DiffableDataSource<Int, Int, Int> { _intDataSource() }
+  public func intDataSource() -> ContentDiffableDataSource<Int, Int, Int> { _intDataSource() }
 
   /// How a strategy's output is malformed, before any rule is checked.
   @usableFromInline
@@ -93,7 +93,7 @@ public struct Contender: Sendable {
           .mapError { .matching($0) }
       },
       // The data sources made here, where the matching initializer is chosen.
-      dataSource: { DiffableDataSource(strategy: strategy) }, intDataSource: { DiffableDataSource(strategy: strategy) })
+      dataSource: { ContentDiffableDataSource(strategy: strategy) }, intDataSource: { ContentDiffableDataSource(strategy: strategy) })
   }
 
   /// A strategy that diffs types of its own: judged by the data its glue
@@ -133,8 +133,8 @@ public struct Contender: Sendable {
     checked: @escaping @Sendable (StringSnapshot, StringSnapshot) -> Result<StringChangeset, Malformed>,
     prepared: (@Sendable (StringSnapshot, StringSnapshot) -> PreparedDiff<String, String, String>)? = nil,
     preparedInts: (@Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>)? = nil,
-    dataSource: (@Sendable () -> DiffableDataSource<String, String, String>)? = nil,
-    intDataSource: (@Sendable () -> DiffableDataSource<Int, Int, Int>)? = nil,
+    dataSource: (@Sendable () -> ContentDiffableDataSource<String, String, String>)? = nil,
+    intDataSource: (@Sendable () -> ContentDiffableDataSource<Int, Int, Int>)? = nil,
     changeset: (@Sendable (StringSnapshot, StringSnapshot) -> StringChangeset)? = nil,
     intChangeset: (@Sendable (IntSnapshot, IntSnapshot) -> IntChangeset)? = nil
   ) {
@@ -145,7 +145,7 @@ public struct Contender: Sendable {
     (_changeset, _intChangeset, _checked) = (changeset, intChangeset, checked)
     _prepared = prepared ?? { old, new in PreparedDiff(diff: { changeset(old, new) }, changeset: { $0 }) }
     _preparedInts = preparedInts ?? { old, new in PreparedDiff(diff: { intChangeset(old, new) }, changeset: { $0 }) }
-    _dataSource = dataSource ?? { DiffableDataSource(strategy: strategy) }
-    _intDataSource = intDataSource ?? { DiffableDataSource(strategy: strategy) }
+    _dataSource = dataSource ?? { ContentDiffableDataSource(strategy: strategy) }
+    _intDataSource = intDataSource ?? { ContentDiffableDataSource(strategy: strategy) }
   }
 }

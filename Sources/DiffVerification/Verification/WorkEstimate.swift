@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 
 /// What decides the cost of the quadratic strategies on a pair.
 package struct WorkEstimate: Sendable {

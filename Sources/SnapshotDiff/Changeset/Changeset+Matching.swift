@@ -173,8 +173,7 @@ extension Changeset {
 
   /// The changeset of the general stage plan, never its direct
   /// shortcut: for tests that hold the two to the same result.
-  @_spi(Internals)
-  public init(
+  package init(
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>,
     generalPlanFor matching: Matching

@@ -1,24 +1,26 @@
-/// One call a `UICollectionView` receives inside `performBatchUpdates`.
-///
-/// Coordinates follow the batch update rules: deletes, reloads and move
-/// sources in the state before the block, inserts and move destinations in
-/// the state after it. Its description is the Swift a screen would run.
-public enum CollectionViewCall: Hashable, Sendable {
-  case deleteSections([Int])
-  case insertSections([Int])
-  case moveSection(Int, toSection: Int)
-  case reloadSections([Int])
-  case deleteItems([ItemPath])
-  case insertItems([ItemPath])
-  case moveItem(at: ItemPath, to: ItemPath)
-  /// Items marked with `reloadItems`: their cells are made anew.
-  case reloadItems([ItemPath])
-  /// Items whose content changed, or marked with `reconfigureItems`: their
-  /// cells are kept and updated.
-  case reconfigureItems([ItemPath])
+extension CollectionViewUpdate {
+  /// One call a `UICollectionView` receives inside `performBatchUpdates`.
+  ///
+  /// Coordinates follow the batch update rules: deletes, reloads and move
+  /// sources in the state before the block, inserts and move destinations in
+  /// the state after it. Its description is the Swift a screen would run.
+  public enum Call: Hashable, Sendable {
+    case deleteSections([Int])
+    case insertSections([Int])
+    case moveSection(Int, toSection: Int)
+    case reloadSections([Int])
+    case deleteItems([ItemPath])
+    case insertItems([ItemPath])
+    case moveItem(at: ItemPath, to: ItemPath)
+    /// Items marked with `reloadItems`: their cells are made anew.
+    case reloadItems([ItemPath])
+    /// Items whose content changed, or marked with `reconfigureItems`: their
+    /// cells are kept and updated.
+    case reconfigureItems([ItemPath])
+  }
 }
 
-extension CollectionViewCall: CustomStringConvertible {
+extension CollectionViewUpdate.Call: CustomStringConvertible {
   public var description: String {
     func path(_ p: ItemPath) -> String { "IndexPath(item: \(p.item), section: \(p.section))" }
     func paths(_ ps: [ItemPath]) -> String { "[" + ps.map(path).joined(separator: ", ") + "]" }
@@ -32,7 +34,7 @@ extension CollectionViewCall: CustomStringConvertible {
     case .insertItems(let p): return "collectionView.insertItems(at: \(paths(p)))"
     case .moveItem(let from, let to): return "collectionView.moveItem(at: \(path(from)), to: \(path(to)))"
     case .reloadItems(let p): return "collectionView.reloadItems(at: \(paths(p)))"
-    case .reconfigureItems(let p): return "collectionView.reconfigureItems(at: \(paths(p)))  // iOS 15 and later; for iOS 13 and 14, diff --uikit ios13"
+    case .reconfigureItems(let p): return "collectionView.reconfigureItems(at: \(paths(p)))  // iOS 15 and later; reloadItems(at:) before"
     }
   }
 }
@@ -43,7 +45,7 @@ public enum CollectionViewUpdate: Hashable, Sendable {
   /// `reloadData()`: everything redrawn, nothing animated.
   case reloadData
   /// One `performBatchUpdates` block, its calls in the order UIKit documents.
-  case batchUpdates([CollectionViewCall], animated: Bool)
+  case batchUpdates([CollectionViewUpdate.Call], animated: Bool)
 }
 
 extension CollectionViewUpdate: CustomStringConvertible {
@@ -67,8 +69,8 @@ extension Stage {
   ///
   /// - Complexity: O(*k*) for *k* operations.
   @inlinable
-  public func collectionViewCalls(isReloaded: (ItemPath) -> Bool = { _ in false }) -> [CollectionViewCall] {
-    var calls: [CollectionViewCall] = []
+  public func collectionViewCalls(isReloaded: (ItemPath) -> Bool = { _ in false }) -> [CollectionViewUpdate.Call] {
+    var calls: [CollectionViewUpdate.Call] = []
     // Room for every call at once (grown by doubling, a stage of eight moves
     // took five allocations, about 750 instructions each: counted).
     calls.reserveCapacity(sectionMoves.count + itemMoves.count + 7)

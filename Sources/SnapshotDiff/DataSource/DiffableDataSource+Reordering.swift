@@ -7,33 +7,31 @@
 // transaction's `difference` to the app's own array of that section's items.
 // Reordering is enabled only when `canReorderItem` is set.
 
-/// What one reorder did (`NSDiffableDataSourceTransaction`): the snapshots
-/// before and after, and their difference.
-public struct DiffableDataSourceTransaction<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  /// What the screen showed before the drag.
-  public let initialSnapshot: Snapshot<SectionID, ItemID, Content>
-  /// What it shows after.
-  public let finalSnapshot: Snapshot<SectionID, ItemID, Content>
-  /// `finalSnapshot.itemIdentifiers` as the difference from
-  /// `initialSnapshot.itemIdentifiers`, moves inferred: applying it to the
-  /// initial ids gives the final ones.
-  public let difference: CollectionDifference<ItemID>
-  /// One per section whose items changed.
-  public let sectionTransactions: [DiffableDataSourceSectionTransaction<SectionID, ItemID, Content>]
-}
+extension ContentDiffableDataSource {
+  /// What one reorder did (`NSDiffableDataSourceTransaction`): the snapshots
+  /// before and after, and their difference.
+  public struct Transaction {
+    /// What the screen showed before the drag.
+    public let initialSnapshot: Snapshot
+    /// What it shows after.
+    public let finalSnapshot: Snapshot
+    /// `finalSnapshot.itemIdentifiers` as the difference from
+    /// `initialSnapshot.itemIdentifiers`, moves inferred: applying it to the
+    /// initial ids gives the final ones.
+    public let difference: CollectionDifference<ItemID>
+    /// One per section whose items changed.
+    public let sectionTransactions: [SectionTransaction]
+  }
 
-/// What one reorder did to one section (`NSDiffableDataSourceSectionTransaction`).
-public struct DiffableDataSourceSectionTransaction<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  public let sectionIdentifier: SectionID
-  public let initialSnapshot: SectionSnapshot<ItemID, Content>
-  public let finalSnapshot: SectionSnapshot<ItemID, Content>
-  /// `finalSnapshot.items` as the difference from `initialSnapshot.items`,
-  /// moves inferred: what an app applies to its array of the section's items.
-  public let difference: CollectionDifference<ItemID>
-}
-
-extension DiffableDataSource {
-  public typealias Transaction = DiffableDataSourceTransaction<SectionID, ItemID, Content>
+  /// What one reorder did to one section (`NSDiffableDataSourceSectionTransaction`).
+  public struct SectionTransaction {
+    public let sectionIdentifier: SectionID
+    public let initialSnapshot: SectionSnapshot<ItemID, Content>
+    public let finalSnapshot: SectionSnapshot<ItemID, Content>
+    /// `finalSnapshot.items` as the difference from `initialSnapshot.items`,
+    /// moves inferred: what an app applies to its array of the section's items.
+    public let difference: CollectionDifference<ItemID>
+  }
 
   /// The closures UIKit calls as the user drags a row
   /// (`UICollectionViewDiffableDataSource.ReorderingHandlers`).
@@ -57,38 +55,43 @@ extension DiffableDataSource {
   /// `didReorder`. The collection view moved the cell itself, so no batch
   /// update is recorded.
   ///
-  /// - Returns: the transaction.
-  /// - Throws: ``DataSourceError/invalidEdit(_:)`` when a path is not on
-  ///   the screen or `canReorderItem` is unset or refuses.
+  /// A drag the screen would not allow stops the program: a path it does
+  /// not show, or reordering not enabled (UIKit enables it only where
+  /// `canReorderItem` is set). A drag `canReorderItem` refuses does not
+  /// happen: `nil`, and nothing runs.
+  ///
+  /// - Returns: the transaction, or `nil` where `canReorderItem` refused.
   /// - Complexity: O(*n*) expected.
   @discardableResult
-  public func reorderItem(from source: ItemPath, to destination: ItemPath) throws(DataSourceError) -> Transaction {
+  public func reorderItem(from source: IndexPath, to destination: IndexPath) -> Transaction? {
     guard let item = itemIdentifier(for: source) else {
-      throw .invalidEdit(SnapshotEditError(.reorder, .pathNotFound(source.description)))
+      _misuse(SnapshotEditError(.reorder, .pathNotFound(ItemPath(source).description)))
     }
-    guard let canReorder = reorderingHandlers.canReorderItem, canReorder(item) else {
-      throw .invalidEdit(SnapshotEditError(.reorder, .refusedByHandler(String(describing: item))))
+    guard let canReorder = reorderingHandlers.canReorderItem else {
+      _misuse(SnapshotEditError(.reorder, .reorderingNotEnabled))
     }
+    guard canReorder(item) else { return nil }
+    let source = ItemPath(source), destination = ItemPath(destination)
     let initial = current
     let fromSection = initial.sectionIdentifiers[source.section]
     guard destination.section >= 0, destination.section < initial.numberOfSections else {
-      throw .invalidEdit(SnapshotEditError(.reorder, .pathNotFound(destination.description)))
+      _misuse(SnapshotEditError(.reorder, .pathNotFound(destination.description)))
     }
     let toSection = initial.sectionIdentifiers[destination.section]
-    let initialFrom = try snapshot(for: fromSection), initialTo = try snapshot(for: toSection)
+    let initialFrom = snapshot(for: fromSection), initialTo = snapshot(for: toSection)
     var from = initialFrom
-    let moved = try! from.snapshot(of: item, includingParent: true)  // it is on the screen
-    try! from.delete([item])
+    let moved = from.snapshot(of: item, includingParent: true)  // it is on the screen
+    from.delete([item])
     var to = fromSection == toSection ? from : initialTo
     let rows = to.visibleItems
     guard destination.item >= 0, destination.item <= rows.count else {
-      throw .invalidEdit(SnapshotEditError(.reorder, .pathNotFound(destination.description)))
+      _misuse(SnapshotEditError(.reorder, .pathNotFound(destination.description)))
     }
-    // The moved ids are not in `to` any more: none of these throws.
+    // The moved ids are not in `to` any more: none of these stops.
     if destination.item < rows.count {
-      try! to.insert(moved, before: rows[destination.item])
+      to.insert(moved, before: rows[destination.item])
     } else if let last = rows.last {
-      try! to.insert(moved, after: last)
+      to.insert(moved, after: last)
     } else {
       to._graft(moved, under: nil)
       to._roots = moved._roots
@@ -96,14 +99,14 @@ extension DiffableDataSource {
     if fromSection == toSection { from = to }
     var final = initial
     for (section, sectionSnapshot) in [(fromSection, from), (toSection, to)] {
-      try! final.deleteItems(final.itemIdentifiers(inSection: section))
-      try! final.appendItems(sectionSnapshot.visibleItemsWithContent, toSection: section)
+      final.deleteItems(final.itemIdentifiers(inSection: section))
+      final.appendItems(sectionSnapshot.visibleItemsWithContent, toSection: section)
     }
-    var sectionTransactions = [DiffableDataSourceSectionTransaction(
+    var sectionTransactions = [SectionTransaction(
       sectionIdentifier: fromSection, initialSnapshot: initialFrom, finalSnapshot: from,
       difference: from.items.difference(from: initialFrom.items).inferringMoves())]
     if toSection != fromSection {
-      sectionTransactions.append(DiffableDataSourceSectionTransaction(
+      sectionTransactions.append(SectionTransaction(
         sectionIdentifier: toSection, initialSnapshot: initialTo, finalSnapshot: to,
         difference: to.items.difference(from: initialTo.items).inferringMoves()))
     }
@@ -122,5 +125,5 @@ extension DiffableDataSource {
   }
 }
 
-extension DiffableDataSourceTransaction: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
-extension DiffableDataSourceSectionTransaction: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension ContentDiffableDataSource.Transaction: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension ContentDiffableDataSource.SectionTransaction: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}

@@ -6,7 +6,7 @@
 // `sectionSnapshotHandlers`) and WWDC 2020 session 10045, "Advances in
 // diffable data sources".
 
-extension DiffableDataSource {
+extension ContentDiffableDataSource {
   /// The closures UIKit calls as the user expands or collapses a row
   /// (`UICollectionViewDiffableDataSource.SectionSnapshotHandlers`).
   public struct SectionSnapshotHandlers {
@@ -29,46 +29,58 @@ extension DiffableDataSource {
   /// diffed by the strategy and checked as every apply is; the section is
   /// appended if the screen has none by that id. Other sections keep theirs.
   ///
-  /// - Throws: ``DataSourceError/invalidEdit(_:)`` when another section
-  ///   holds one of its items (UIKit raises), or what
-  ///   ``apply(_:animatingDifferences:completion:)`` throws. The data
-  ///   source is then left as it was.
+  /// Another section holding one of its items stops the program: UIKit
+  /// raises (the ids of a snapshot are unique across sections).
+  ///
   /// - Complexity: O(*n*) expected, plus the strategy's diff.
   @discardableResult
   public func apply(
     _ sectionSnapshot: SectionSnapshot<ItemID, Content>, to section: SectionID,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
-  ) throws(DataSourceError) -> [CollectionViewUpdate] {
+  ) -> [CollectionViewUpdate] {
     var snapshot = current
-    do {
+    do throws(SnapshotEditError) {
       if let rows = snapshot._items(inSection: section) {
-        try snapshot.deleteItems(rows.map(\.id))
+        snapshot.deleteItems(rows.map(\.id))
       } else {
-        try snapshot.appendSections([section])
+        snapshot.appendSections([section])
       }
-      try snapshot.appendItems(sectionSnapshot.visibleItemsWithContent, toSection: section)
+      let visible = sectionSnapshot.visibleItemsWithContent
+      if let held = visible.first(where: { snapshot.contains($0.id) }) {
+        throw SnapshotEditError(.applyToSection, .duplicateItem(String(describing: held.id)))
+      }
+      snapshot.appendItems(visible, toSection: section)
     } catch {
-      throw .invalidEdit(SnapshotEditError(.applyToSection, error.problem))
+      _misuse(error)
     }
-    let applied = try apply(snapshot, animatingDifferences: animatingDifferences)
+    let applied = apply(snapshot, animatingDifferences: animatingDifferences)
     _sectionSnapshots[section] = sectionSnapshot
     completion?()
     return applied
   }
 
+  /// Applies as ``apply(_:to:animatingDifferences:completion:)`` does, then
+  /// returns, as UIKit's async `apply(_:to:animatingDifferences:)` does.
+  @discardableResult
+  public func apply(
+    _ sectionSnapshot: SectionSnapshot<ItemID, Content>, to section: SectionID, animatingDifferences: Bool = true
+  ) async -> [CollectionViewUpdate] {
+    apply(sectionSnapshot, to: section, animatingDifferences: animatingDifferences, completion: nil)
+  }
+
   /// The section snapshot last applied to the section, or one whose root
   /// items are the section's rows.
   ///
-  /// - Throws: ``DataSourceError/invalidEdit(_:)`` when the screen has no
-  ///   such section.
+  /// A section the screen does not have stops the program.
+  ///
   /// - Complexity: O(1) for an applied one, O(*k*) expected for *k* rows otherwise.
-  public func snapshot(for section: SectionID) throws(DataSourceError) -> SectionSnapshot<ItemID, Content> {
+  public func snapshot(for section: SectionID) -> SectionSnapshot<ItemID, Content> {
     if let sectionSnapshot = _liveSectionSnapshot(section) { return sectionSnapshot }
     guard let rows = current._items(inSection: section) else {
-      throw .invalidEdit(SnapshotEditError(.snapshotForSection, .sectionNotFound(String(describing: section))))
+      _misuse(SnapshotEditError(.snapshotForSection, .sectionNotFound(String(describing: section))))
     }
     var flat = SectionSnapshot<ItemID, Content>()
-    try! flat.append(Array(rows))  // a snapshot's ids are distinct
+    flat.append(Array(rows))  // a snapshot's ids are distinct
     return flat
   }
 
@@ -78,23 +90,19 @@ extension DiffableDataSource {
   ///
   /// - Returns: whether the row expanded (`false` when `shouldExpandItem`
   ///   refused, or it was expanded already).
-  /// - Throws: ``DataSourceError/invalidEdit(_:)`` when no applied section
-  ///   snapshot holds the item, or what the apply throws.
+  /// A row no applied section snapshot shows stops the program: there is
+  /// no such disclosure to tap.
   @discardableResult
-  public func expand(_ item: ItemID) throws(DataSourceError) -> Bool {
-    let (section, sectionSnapshot) = try _outline(holding: item, for: .expand)
+  public func expand(_ item: ItemID) -> Bool {
+    let (section, sectionSnapshot) = _outline(holding: item, for: .expand)
     guard !sectionSnapshot.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true else { return false }
     sectionSnapshotHandlers.willExpandItem?(item)
     var next = sectionSnapshot
-    do {
-      if let children = sectionSnapshotHandlers.snapshotForExpandingParent {
-        try next.replace(childrenOf: item, using: children(item, try next.snapshot(of: item)))
-      }
-      try next.expand([item])
-    } catch {
-      throw .invalidEdit(error)
+    if let children = sectionSnapshotHandlers.snapshotForExpandingParent {
+      next.replace(childrenOf: item, using: children(item, next.snapshot(of: item)))
     }
-    try apply(next, to: section)
+    next.expand([item])
+    apply(next, to: section)
     return true
   }
 
@@ -102,15 +110,15 @@ extension DiffableDataSource {
   /// then `willCollapseItem`, then the section's apply, animated.
   ///
   /// - Returns: whether the row collapsed.
-  /// - Throws: as ``expand(_:)``.
+  /// A row no applied section snapshot shows stops the program, as in ``expand(_:)``.
   @discardableResult
-  public func collapse(_ item: ItemID) throws(DataSourceError) -> Bool {
-    let (section, sectionSnapshot) = try _outline(holding: item, for: .collapse)
+  public func collapse(_ item: ItemID) -> Bool {
+    let (section, sectionSnapshot) = _outline(holding: item, for: .collapse)
     guard sectionSnapshot.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true else { return false }
     sectionSnapshotHandlers.willCollapseItem?(item)
     var next = sectionSnapshot
-    do { try next.collapse([item]) } catch { throw .invalidEdit(error) }
-    try apply(next, to: section)
+    next.collapse([item])
+    apply(next, to: section)
     return true
   }
 
@@ -126,9 +134,9 @@ extension DiffableDataSource {
   }
 
   /// The applied section snapshot that holds a visible row.
-  func _outline(holding item: ItemID, for operation: SnapshotEditError.Operation) throws(DataSourceError) -> (SectionID, SectionSnapshot<ItemID, Content>) {
+  func _outline(holding item: ItemID, for operation: SnapshotEditError.Operation) -> (SectionID, SectionSnapshot<ItemID, Content>) {
     guard let section = current.sectionIdentifier(containingItem: item), let sectionSnapshot = _liveSectionSnapshot(section) else {
-      throw .invalidEdit(SnapshotEditError(operation, .itemNotFound(String(describing: item))))
+      _misuse(SnapshotEditError(operation, .itemNotFound(String(describing: item))))
     }
     return (section, sectionSnapshot)
   }

@@ -4,17 +4,21 @@
 /// have received, so that a screen's sessions can be tested on Linux.
 ///
 /// ```swift
-/// let dataSource = DiffableDataSource<Section, String, String>()
+/// let dataSource = DiffableDataSource<Section, String>()
 /// var snapshot = dataSource.snapshot()
-/// try snapshot.appendSections([.banner, .list])
-/// try snapshot.appendItems(banners, toSection: .banner)
-/// try dataSource.apply(snapshot)
+/// snapshot.appendSections([.banner, .list])
+/// snapshot.appendItems(banners, toSection: .banner)
+/// dataSource.apply(snapshot)
 /// dataSource.updates  // [.batchUpdates([.insertSections([0, 1])], animated: true)]
 /// ```
 ///
+/// ``DiffableDataSource`` is this class for items without content
+/// (`Content` is `Never`), as UIKit's; items that carry content (a price, a
+/// title) are compared on each apply and updated where it changed.
+///
 /// Like UIKit's, it is a class: one instance per screen, mutated by each apply.
 /// It is not thread-safe; apply from one thread (UIKit's main thread).
-public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
+public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
   public typealias Snapshot = SnapshotDiff.Snapshot<SectionID, ItemID, Content>
 
   /// The strategy each apply diffs with.
@@ -25,8 +29,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   @usableFromInline let _changeset: (Snapshot, Snapshot) throws(MatchingError) -> Changeset<SectionID, ItemID, Content>
   /// What the screen shows.
   @usableFromInline internal var current = Snapshot()
-  /// Every update the collection view received, oldest first.
-  public private(set) var updates: [CollectionViewUpdate] = []
+  /// Every update the collection view received, oldest first; a test
+  /// clears it (`updates.removeAll()`) to read one apply's alone.
+  public var updates: [CollectionViewUpdate] = []
   /// Where applied snapshots are written as a trace, while recording.
   private var recorder: TraceRecorder?
   /// The section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``;
@@ -77,11 +82,41 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   /// reload marks, `reconfigureItems(at:)` otherwise); sections marked with
   /// `reloadSections` likewise. The marks are consumed: ``snapshot()`` holds none.
   ///
+  /// A stage that would make UIKit raise stops the program with UIKit's
+  /// exception, as the app would crash: with the built-in strategies, none
+  /// does; a strategy of your own may.
+  ///
   /// - Returns: the updates of this apply (also appended to ``updates``).
-  /// - Throws: ``DataSourceError`` when the strategy's changeset would crash
-  ///   the app or show the wrong list; the data source is then left as it was.
   @discardableResult @inlinable
   public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) -> [CollectionViewUpdate] {
+    do {
+      return try _applyChecking(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    } catch {
+      _crash(error)
+    }
+  }
+
+  /// Applies as ``apply(_:animatingDifferences:completion:)`` does, then
+  /// returns when the updates are done, as UIKit's async `apply` does.
+  @discardableResult @inlinable
+  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async -> [CollectionViewUpdate] {
+    apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
+  }
+
+  /// Replaces what the screen shows without diffing, then returns, as
+  /// UIKit's async `applySnapshotUsingReloadData(_:)` does.
+  @inlinable
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
+    applySnapshotUsingReloadData(snapshot, completion: nil)
+  }
+
+  /// The checked apply the harness runs on strategies it does not trust:
+  /// ``apply(_:animatingDifferences:completion:)``, with what would crash
+  /// the app thrown (``DataSourceError``) and the data source left as it was.
+  @discardableResult @inlinable
+  package func _applyChecking(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) throws(DataSourceError) -> [CollectionViewUpdate] {
     let changeset = try diff(to: snapshot)
@@ -136,15 +171,15 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   }
 
   /// The identifier of the item at an index path, or `nil`.
-  public func itemIdentifier(for indexPath: ItemPath) -> ItemID? {
-    guard indexPath.section >= 0, indexPath.section < current.numberOfSections, indexPath.item >= 0,
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
+    guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < current.numberOfSections, indexPath.item >= 0,
       indexPath.item < current.numberOfItems(inSectionAt: indexPath.section)
     else { return nil }
-    return current.item(at: indexPath).id
+    return current.item(at: ItemPath(indexPath)).id
   }
 
   /// The index path of an item, or `nil`.
-  public func indexPath(for itemIdentifier: ItemID) -> ItemPath? { current.indexPath(of: itemIdentifier) }
+  public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { current.indexPath(of: itemIdentifier).map(IndexPath.init) }
 
   /// The identifier of the section at an index, or `nil`.
   public func sectionIdentifier(for index: Int) -> SectionID? {
@@ -157,8 +192,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   /// Writes what the screen shows now, then each snapshot applied from now
   /// on, as lines of a trace (the file `diffbench verify` and `bench` read).
   ///
-  /// - Throws: ``TraceRecorderError`` when the first line cannot be written.
-  public func startRecording(to recorder: TraceRecorder) throws(TraceRecorderError) {
+  /// - Throws: ``TraceRecorder/Error`` when the first line cannot be written.
+  public func startRecording(to recorder: TraceRecorder) throws(TraceRecorder.Error) {
     try recorder.record(current, name: "start")
     self.recorder = recorder
   }
@@ -170,12 +205,18 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   /// The strategy's changeset, with a malformed matching reported rather
   /// than trapped on.
   @inlinable
-  func diff(to snapshot: Snapshot) throws(DataSourceError) -> Changeset<SectionID, ItemID, Content> {
+  package func diff(to snapshot: Snapshot) throws(DataSourceError) -> Changeset<SectionID, ItemID, Content> {
     do {
       return try _changeset(current, snapshot)
     } catch {
       throw .invalidMatching(strategy: strategy.name, error)
     }
+  }
+
+  /// Stops the program as the app would crash, with UIKit's exception.
+  @usableFromInline @inline(never)
+  func _crash(_ error: DataSourceError) -> Never {
+    fatalError("NSInternalInconsistencyException: \(error)")
   }
 
   @usableFromInline
@@ -192,5 +233,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Con
   }
 
   /// Why recording stopped, if a line could not be written.
-  public private(set) var recordingError: TraceRecorderError?
+  public private(set) var recordingError: TraceRecorder.Error?
 }
+
+/// The headless data source for items without content, as UIKit's
+/// `UICollectionViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>`.
+public typealias DiffableDataSource<SectionID: Hashable, ItemID: Hashable> = ContentDiffableDataSource<SectionID, ItemID, Never>

@@ -22,8 +22,8 @@ public final class TraceRecorder {
 
   /// Creates (or empties) the file at `path`.
   ///
-  /// - Throws: ``TraceRecorderError/cannotWrite(_:_:)`` with the system's reason.
-  public init(path: String) throws(TraceRecorderError) {
+  /// - Throws: ``TraceRecorder/Error/cannotWrite(_:_:)`` with the system's reason.
+  public init(path: String) throws(TraceRecorder.Error) {
     self.path = path
     guard let file = fopen(path, "w") else { throw .cannotWrite(path, String(cString: strerror(errno))) }
     self.file = file
@@ -33,12 +33,12 @@ public final class TraceRecorder {
 
   /// Appends a snapshot as one line, named `name` when given.
   ///
-  /// - Throws: ``TraceRecorderError/ambiguousIdentifier(_:_:)`` when two ids
+  /// - Throws: ``TraceRecorder/Error/ambiguousIdentifier(_:_:)`` when two ids
   ///   of the snapshot are written alike (the trace could not be read back),
-  ///   ``TraceRecorderError/cannotWrite(_:_:)`` when the file refuses it.
+  ///   ``TraceRecorder/Error/cannotWrite(_:_:)`` when the file refuses it.
   public func record<S: Hashable, I: Hashable, C: Equatable>(
     _ snapshot: Snapshot<S, I, C>, name: String? = nil
-  ) throws(TraceRecorderError) {
+  ) throws(TraceRecorder.Error) {
     let line = try snapshot.traceLine(name: name)
     guard let file, fputs(line + "\n", file) >= 0, fflush(file) == 0 else {
       throw .cannotWrite(path, file == nil ? "the recorder is closed" : String(cString: strerror(errno)))
@@ -53,8 +53,9 @@ public final class TraceRecorder {
   }
 }
 
-/// Why a snapshot could not be recorded.
-public enum TraceRecorderError: Error, Hashable, Sendable, CustomStringConvertible {
+extension TraceRecorder {
+  /// Why a snapshot could not be recorded.
+  public enum Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or written (its path, the system's reason).
   case cannotWrite(String, String)
   /// Two different ids are written as the same text ("section" or "item", the text).
@@ -66,6 +67,7 @@ public enum TraceRecorderError: Error, Hashable, Sendable, CustomStringConvertib
     case let .ambiguousIdentifier(kind, text): return "two \(kind) ids are both written \"\(text)\": the trace could not be read back"
     }
   }
+  }
 }
 
 extension Snapshot {
@@ -75,9 +77,9 @@ extension Snapshot {
   /// Ids and contents are written as their descriptions; an empty or missing
   /// content is left out.
   ///
-  /// - Throws: ``TraceRecorderError/ambiguousIdentifier(_:_:)`` when two
+  /// - Throws: ``TraceRecorder/Error/ambiguousIdentifier(_:_:)`` when two
   ///   different ids have the same description.
-  package func traceLine(name: String? = nil) throws(TraceRecorderError) -> String {
+  package func traceLine(name: String? = nil) throws(TraceRecorder.Error) -> String {
     var sectionTexts = Set<String>(), itemTexts = Set<String>()
     var line = "{"
     if let name { line += "\"name\":" + _jsonQuoted(name) + "," }

@@ -132,8 +132,7 @@ internal func _ranks(of values: UnsafeBufferPointer<Int>) -> UnsafeMutableBuffer
 // Hooks for tests and the harness, not part of the library's API.
 
 /// See `_markHeaviestIncreasingSubsequence`.
-@_spi(Internals)
-public func markHeaviestIncreasingSubsequence(
+package func markHeaviestIncreasingSubsequence(
   _ values: [Int], weights: [Int]
 ) -> (weight: Int, members: [Bool]) {
   var member = [Bool](repeating: false, count: values.count)

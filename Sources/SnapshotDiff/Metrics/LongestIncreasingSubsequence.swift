@@ -73,15 +73,13 @@ internal func _longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
 // Hooks for tests and the harness, not part of the library's API.
 
 /// See `_markLongestIncreasingSubsequence`.
-@_spi(Internals)
-public func markLongestIncreasingSubsequence(
+package func markLongestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int>, into member: UnsafeMutableBufferPointer<Bool>
 ) -> Int {
   _markLongestIncreasingSubsequence(values, into: member)
 }
 
 /// The length of a longest strictly increasing subsequence of `values`.
-@_spi(Internals)
-public func longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
+package func longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
   _longestIncreasingSubsequenceLength(values)
 }

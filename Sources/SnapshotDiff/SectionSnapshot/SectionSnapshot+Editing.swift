@@ -1,122 +1,152 @@
 // Building and editing a section snapshot, with UIKit's names. Every edit
-// checks everything before it changes anything, so one that throws leaves
-// the section snapshot as it was.
+// checks everything before it changes anything, and stops the program
+// where UIKit raises (`_misuse`), naming the call and the id.
 
 extension SectionSnapshot {
   /// Appends items as the last children of `parent`, or as the last root
   /// items when `parent` is `nil`.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the parent,
-  ///   ``SnapshotEditError/Problem/duplicateItem(_:)``.
+  /// - Precondition: the item is held; no id is held already or listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*k*) amortized expected for *k* items.
   @inlinable
-  public mutating func append(_ items: [Item], to parent: ItemID? = nil) throws(SnapshotEditError) {
-    if let parent { _ = try _node(parent, for: .append) }
-    try _checkNew(items.lazy.map(\.id), for: .append)
-    _enter(items, under: parent)
-    if let parent { _nodes[parent]!.children.append(contentsOf: items.lazy.map(\.id)) } else { _roots.append(contentsOf: items.lazy.map(\.id)) }
+  public mutating func append(_ items: [Item], to parent: ItemID? = nil) {
+    do throws(SnapshotEditError) {
+      if let parent { _ = try _node(parent, for: .append) }
+      try _checkNew(items.lazy.map(\.id), for: .append)
+      _enter(items, under: parent)
+      if let parent { _nodes[parent]!.children.append(contentsOf: items.lazy.map(\.id)) } else { _roots.append(contentsOf: items.lazy.map(\.id)) }
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Appends items with no content.
   ///
   /// - Complexity: as `append(_:to:)`.
   @inlinable
-  public mutating func append(_ ids: [ItemID], to parent: ItemID? = nil) throws(SnapshotEditError) {
-    try append(ids.map { Item($0) }, to: parent)
+  public mutating func append(_ ids: [ItemID], to parent: ItemID? = nil) {
+    append(ids.map { Item($0) }, to: parent)
   }
 
   /// Inserts items just before an item, as its siblings.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the anchor,
-  ///   ``SnapshotEditError/Problem/duplicateItem(_:)``.
+  /// - Precondition: the item is held; no id is held already or listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*k* + *c*) expected for *k* items and the anchor's *c* siblings.
   @inlinable
-  public mutating func insert(_ ids: [ItemID], before item: ItemID) throws(SnapshotEditError) {
-    try _insert(ids.map { Item($0) }, beside: item, after: false, for: .insertBefore)
+  public mutating func insert(_ ids: [ItemID], before item: ItemID) {
+    do throws(SnapshotEditError) {
+      try _insert(ids.map { Item($0) }, beside: item, after: false, for: .insertBefore)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts items just after an item, as its siblings.
   ///
   /// - Complexity: as `insert(_:before:)`.
   @inlinable
-  public mutating func insert(_ ids: [ItemID], after item: ItemID) throws(SnapshotEditError) {
-    try _insert(ids.map { Item($0) }, beside: item, after: true, for: .insertAfter)
+  public mutating func insert(_ ids: [ItemID], after item: ItemID) {
+    do throws(SnapshotEditError) {
+      try _insert(ids.map { Item($0) }, beside: item, after: true, for: .insertAfter)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts items with their contents just before an item.
   ///
   /// - Complexity: as `insert(_:before:)`.
   @inlinable
-  public mutating func insert(_ items: [Item], before item: ItemID) throws(SnapshotEditError) {
-    try _insert(items, beside: item, after: false, for: .insertBefore)
+  public mutating func insert(_ items: [Item], before item: ItemID) {
+    do throws(SnapshotEditError) {
+      try _insert(items, beside: item, after: false, for: .insertBefore)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts items with their contents just after an item.
   ///
   /// - Complexity: as `insert(_:before:)`.
   @inlinable
-  public mutating func insert(_ items: [Item], after item: ItemID) throws(SnapshotEditError) {
-    try _insert(items, beside: item, after: true, for: .insertAfter)
+  public mutating func insert(_ items: [Item], after item: ItemID) {
+    do throws(SnapshotEditError) {
+      try _insert(items, beside: item, after: true, for: .insertAfter)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts another section snapshot's trees just before an item: its
   /// roots become the item's siblings, with their descendants and expansion.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the anchor,
-  ///   ``SnapshotEditError/Problem/duplicateItem(_:)``.
+  /// - Precondition: the item is held; no id is held already or listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*m* + *c*) expected for *m* items inserted.
   @inlinable
-  public mutating func insert(_ snapshot: Self, before item: ItemID) throws(SnapshotEditError) {
-    try _insert(snapshot, beside: item, after: false, for: .insertBefore)
+  public mutating func insert(_ snapshot: Self, before item: ItemID) {
+    do throws(SnapshotEditError) {
+      try _insert(snapshot, beside: item, after: false, for: .insertBefore)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts another section snapshot's trees just after an item.
   ///
   /// - Complexity: as `insert(_:before:)`.
   @inlinable
-  public mutating func insert(_ snapshot: Self, after item: ItemID) throws(SnapshotEditError) {
-    try _insert(snapshot, beside: item, after: true, for: .insertAfter)
+  public mutating func insert(_ snapshot: Self, after item: ItemID) {
+    do throws(SnapshotEditError) {
+      try _insert(snapshot, beside: item, after: true, for: .insertAfter)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Replaces the parent's descendants with another section snapshot's
   /// trees: its roots become the parent's children.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the parent,
-  ///   ``SnapshotEditError/Problem/duplicateItem(_:)`` for an id held outside
-  ///   the parent's descendants.
+  /// - Precondition: the item is held; no id is held already or listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*m* + *r*) expected for *m* items inserted and *r* removed.
   @inlinable
-  public mutating func replace(childrenOf parent: ItemID, using snapshot: Self) throws(SnapshotEditError) {
-    let node = try _node(parent, for: .replaceChildren)
-    var leaving = Set<ItemID>()
-    _walk(node.children, visibleOnly: false) { id, _ in leaving.insert(id) }
-    for id in snapshot._nodes.keys where _nodes[id] != nil && !leaving.contains(id) {
-      throw SnapshotEditError(.replaceChildren, .duplicateItem(String(describing: id)))
+  public mutating func replace(childrenOf parent: ItemID, using snapshot: Self) {
+    do throws(SnapshotEditError) {
+      let node = try _node(parent, for: .replaceChildren)
+      var leaving = Set<ItemID>()
+      _walk(node.children, visibleOnly: false) { id, _ in leaving.insert(id) }
+      for id in snapshot._nodes.keys where _nodes[id] != nil && !leaving.contains(id) {
+        throw SnapshotEditError(.replaceChildren, .duplicateItem(String(describing: id)))
+      }
+      for id in leaving { _nodes[id] = nil }
+      _graft(snapshot, under: parent)
+      _nodes[parent]!.children = snapshot._roots
+    } catch {
+      _misuse(error)
     }
-    for id in leaving { _nodes[id] = nil }
-    _graft(snapshot, under: parent)
-    _nodes[parent]!.children = snapshot._roots
   }
 
   /// Deletes items with all their descendants.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the first id
-  ///   not held.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*r* + *c*) expected for *r* items removed and the
   ///   siblings *c* they leave.
   @inlinable
-  public mutating func delete(_ ids: [ItemID]) throws(SnapshotEditError) {
-    for id in ids { _ = try _node(id, for: .delete) }
-    for id in ids {
-      guard let node = _nodes[id] else { continue }  // under an item deleted before
-      if let parent = node.parent {
-        _nodes[parent]!.children.removeAll { $0 == id }
-      } else {
-        _roots.removeAll { $0 == id }
+  public mutating func delete(_ ids: [ItemID]) {
+    do throws(SnapshotEditError) {
+      for id in ids { _ = try _node(id, for: .delete) }
+      for id in ids {
+        guard let node = _nodes[id] else { continue }  // under an item deleted before
+        if let parent = node.parent {
+          _nodes[parent]!.children.removeAll { $0 == id }
+        } else {
+          _roots.removeAll { $0 == id }
+        }
+        var doomed: [ItemID] = []
+        _walk([id], visibleOnly: false) { id, _ in doomed.append(id) }
+        for id in doomed { _nodes[id] = nil }
       }
-      var doomed: [ItemID] = []
-      _walk([id], visibleOnly: false) { id, _ in doomed.append(id) }
-      for id in doomed { _nodes[id] = nil }
+    } catch {
+      _misuse(error)
     }
   }
 
@@ -130,32 +160,44 @@ extension SectionSnapshot {
 
   /// Expands items: their children show wherever the items themselves do.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*k*) expected for *k* ids.
   @inlinable
-  public mutating func expand(_ ids: [ItemID]) throws(SnapshotEditError) {
-    try _setExpanded(ids, true, for: .expand)
+  public mutating func expand(_ ids: [ItemID]) {
+    do throws(SnapshotEditError) {
+      try _setExpanded(ids, true, for: .expand)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Collapses items: their descendants are hidden.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*k*) expected for *k* ids.
   @inlinable
-  public mutating func collapse(_ ids: [ItemID]) throws(SnapshotEditError) {
-    try _setExpanded(ids, false, for: .collapse)
+  public mutating func collapse(_ ids: [ItemID]) {
+    do throws(SnapshotEditError) {
+      try _setExpanded(ids, false, for: .collapse)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Sets an item's content, which the next apply compares (not in UIKit,
   /// whose section snapshots hold ids alone: contents are this library's,
   /// as in ``Snapshot``).
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(1) expected.
   @inlinable
-  public mutating func updateContent(_ content: Content?, of item: ItemID) throws(SnapshotEditError) {
-    _ = try _node(item, for: .updateContent)
-    _nodes[item]!.content = content
+  public mutating func updateContent(_ content: Content?, of item: ItemID) {
+    do throws(SnapshotEditError) {
+      _ = try _node(item, for: .updateContent)
+      _nodes[item]!.content = content
+    } catch {
+      _misuse(error)
+    }
   }
 
   // MARK: - Helpers

@@ -64,27 +64,42 @@ extension SectionSnapshot {
 
   /// The item's depth: 0 for a root item, its parent's level + 1 otherwise.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*d*) expected for depth *d*.
   @inlinable
-  public func level(of item: ItemID) throws(SnapshotEditError) -> Int {
-    var node = try _node(item, for: .level)
-    var level = 0
-    while let parent = node.parent {
-      level += 1
-      node = _nodes[parent]!
+  public func level(of item: ItemID) -> Int {
+    do throws(SnapshotEditError) {
+      var node = try _node(item, for: .level)
+      var level = 0
+      while let parent = node.parent {
+        level += 1
+        node = _nodes[parent]!
+      }
+      return level
+    } catch {
+      _misuse(error)
     }
-    return level
   }
 
   /// The item's parent, or `nil` for a root item.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(1) expected.
   @inlinable
-  public func parent(of item: ItemID) throws(SnapshotEditError) -> ItemID? {
-    try _node(item, for: .parent).parent
+  public func parent(of item: ItemID) -> ItemID? {
+    do throws(SnapshotEditError) {
+      return try _node(item, for: .parent).parent
+    } catch {
+      _misuse(error)
+    }
   }
+
+  /// The expanded items, in the order of ``items`` (UIKit's
+  /// `expandedItems`, iOS 18.1).
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  public var expandedItems: [ItemID] { items.filter { _nodes[$0]!.isExpanded } }
 
   /// Whether the item is expanded (`false` for an item not held).
   ///
@@ -115,16 +130,20 @@ extension SectionSnapshot {
   /// A section snapshot of the parent's descendants (its children become
   /// roots), or of the parent and its descendants: expansion kept.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*m*) expected for the *m* items copied.
   @inlinable
-  public func snapshot(of parent: ItemID, includingParent: Bool = false) throws(SnapshotEditError) -> Self {
-    let node = try _node(parent, for: .snapshotOfParent)
-    var result = Self()
-    result._roots = includingParent ? [parent] : node.children
-    for root in result._roots { _copySubtree(root, into: &result) }
-    if includingParent { result._nodes[parent]!.parent = nil }
-    return result
+  public func snapshot(of parent: ItemID, includingParent: Bool = false) -> Self {
+    do throws(SnapshotEditError) {
+      let node = try _node(parent, for: .snapshotOfParent)
+      var result = Self()
+      result._roots = includingParent ? [parent] : node.children
+      for root in result._roots { _copySubtree(root, into: &result) }
+      if includingParent { result._nodes[parent]!.parent = nil }
+      return result
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// The forest drawn as text, one item per line, indented by level: `*`

@@ -1,7 +1,9 @@
 // The pieces every UIKit-style edit is made of: find an id or throw naming
-// the operation, then change the storage in place, the id index with it.
-// An edit checks everything before it changes anything, so one that throws
-// leaves the snapshot as it was; a snapshot held only here is never copied.
+// the operation (the public edit stops the program with it, `_misuse`),
+// then change the storage in place, the id index with it. A piece checks
+// everything before it changes anything, so one that throws leaves the
+// snapshot as it was (an append retries after moving held ids into place);
+// a snapshot held only here is never copied.
 
 extension Snapshot {
   /// The index of a section, or the error naming `operation`.

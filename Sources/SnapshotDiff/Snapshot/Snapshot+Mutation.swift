@@ -1,25 +1,29 @@
 // Item edits, with `NSDiffableDataSourceSnapshot`'s names and semantics.
-// Each throws where UIKit raises and then leaves the snapshot as it was.
+// Each stops the program where UIKit raises (`_misuse`); an id appended or
+// inserted that the snapshot holds already is moved into place with UIKit's
+// warning, as since iOS 15.
 
 extension Snapshot {
   /// Appends items to a section (the last one when `section` is `nil`, as UIKit does).
   ///
-  /// - Throws: ``SnapshotEditError/Problem/duplicateItem(_:)``,
-  ///   ``SnapshotEditError/Problem/sectionNotFound(_:)`` or
-  ///   ``SnapshotEditError/Problem/noSection``.
+  /// - Precondition: no id is listed twice; the section is held; there is a section, else the program stops as UIKit raises.
   /// - Complexity: O(*k*) amortized for *k* items, plus O(*s*) for the
   ///   sections after this one; where those hold items, O(*n*) (they move).
   @inlinable
-  public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) throws(SnapshotEditError) {
-    try _appendItems(items.map { $0.id }, items: items, toSection: section)
+  public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) {
+    _insertMovingExisting(items.map { $0.id }, anchor: nil, for: .appendItems) { snapshot throws(SnapshotEditError) in
+      try snapshot._appendItems(items.map { $0.id }, items: items, toSection: section)
+    }
   }
 
   /// Appends items with no content, by identifier.
   ///
   /// - Complexity: as ``appendItems(_:toSection:)-(_,_)``.
   @inlinable
-  public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) throws(SnapshotEditError) {
-    try _appendItems(ids, items: nil, toSection: section)
+  public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) {
+    _insertMovingExisting(ids, anchor: nil, for: .appendItems) { snapshot throws(SnapshotEditError) in
+      try snapshot._appendItems(ids, items: nil, toSection: section)
+    }
   }
 
   @inlinable
@@ -36,20 +40,23 @@ extension Snapshot {
 
   /// Inserts items just before an item, in its section.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the anchor,
-  ///   ``SnapshotEditError/Problem/duplicateItem(_:)``.
+  /// - Precondition: the item is held; no id is listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*n*) for the items after it, which move.
   @inlinable
-  public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) throws(SnapshotEditError) {
-    try _insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: false, for: .insertItemsBefore)
+  public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) {
+    _insertMovingExisting(items.map { $0.id }, anchor: anchor, for: .insertItemsBefore) { snapshot throws(SnapshotEditError) in
+      try snapshot._insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    }
   }
 
   /// Inserts items with no content just before an item.
   ///
   /// - Complexity: as ``insertItems(_:beforeItem:)-(_,_)``.
   @inlinable
-  public mutating func insertItems(_ ids: [ItemID], beforeItem anchor: ItemID) throws(SnapshotEditError) {
-    try _insertItems(ids, items: nil, relativeTo: anchor, after: false, for: .insertItemsBefore)
+  public mutating func insertItems(_ ids: [ItemID], beforeItem anchor: ItemID) {
+    _insertMovingExisting(ids, anchor: anchor, for: .insertItemsBefore) { snapshot throws(SnapshotEditError) in
+      try snapshot._insertItems(ids, items: nil, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    }
   }
 
   /// Inserts items just after an item, in its section.
@@ -57,16 +64,20 @@ extension Snapshot {
   /// - Complexity: O(*n*) for the items after it, which move; O(*k*)
   ///   amortized after the last item.
   @inlinable
-  public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) throws(SnapshotEditError) {
-    try _insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: true, for: .insertItemsAfter)
+  public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) {
+    _insertMovingExisting(items.map { $0.id }, anchor: anchor, for: .insertItemsAfter) { snapshot throws(SnapshotEditError) in
+      try snapshot._insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    }
   }
 
   /// Inserts items with no content just after an item.
   ///
   /// - Complexity: as ``insertItems(_:afterItem:)-(_,_)``.
   @inlinable
-  public mutating func insertItems(_ ids: [ItemID], afterItem anchor: ItemID) throws(SnapshotEditError) {
-    try _insertItems(ids, items: nil, relativeTo: anchor, after: true, for: .insertItemsAfter)
+  public mutating func insertItems(_ ids: [ItemID], afterItem anchor: ItemID) {
+    _insertMovingExisting(ids, anchor: anchor, for: .insertItemsAfter) { snapshot throws(SnapshotEditError) in
+      try snapshot._insertItems(ids, items: nil, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    }
   }
 
   @inlinable
@@ -79,30 +90,33 @@ extension Snapshot {
 
   /// Deletes items wherever they are.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for the first id
-  ///   the snapshot does not hold.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*n*): the items after the first one deleted move (in
   ///   a copy of another snapshot, the survivors are copied into an array
   ///   of its own), and the item table is remapped.
   @inlinable
-  public mutating func deleteItems(_ ids: [ItemID]) throws(SnapshotEditError) {
-    let shared = _buildIndexIfNeeded()
-    var doomed = [Bool](repeating: false, count: _items.count)
-    var first = _items.count
-    // The table and ids read from locals: through the class, every probe
-    // paid two exclusivity checks (counted).
-    let table = _index!.items
-    try _items.withUnsafeBufferPointer { items throws(SnapshotEditError) in
-      let held = _IDColumn(items: items)
-      for id in ids {
-        let i = table.index(of: id, in: held)
-        guard i >= 0 else { throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: id))) }
-        doomed[i] = true
-        first = Swift.min(first, i)
+  public mutating func deleteItems(_ ids: [ItemID]) {
+    do throws(SnapshotEditError) {
+      let shared = _buildIndexIfNeeded()
+      var doomed = [Bool](repeating: false, count: _items.count)
+      var first = _items.count
+      // The table and ids read from locals: through the class, every probe
+      // paid two exclusivity checks (counted).
+      let table = _index!.items
+      try _items.withUnsafeBufferPointer { items throws(SnapshotEditError) in
+        let held = _IDColumn(items: items)
+        for id in ids {
+          let i = table.index(of: id, in: held)
+          guard i >= 0 else { throw SnapshotEditError(.deleteItems, .itemNotFound(String(describing: id))) }
+          doomed[i] = true
+          first = Swift.min(first, i)
+        }
       }
+      _removeItems(doomed, from: first, copying: shared)
+      _dropStaleMarks()
+    } catch {
+      _misuse(error)
     }
-    _removeItems(doomed, from: first, copying: shared)
-    _dropStaleMarks()
   }
 
   /// Deletes every item and every section, as UIKit's `deleteAllItems()` does.
@@ -115,21 +129,28 @@ extension Snapshot {
 
   /// Moves an item to just before another, across sections if need be.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)`` for either id,
-  ///   ``SnapshotEditError/Problem/itemRelativeToItself(_:)``.
+  /// - Precondition: the item is held; not relative to itself, else the program stops as UIKit raises.
   /// - Complexity: O(*n*): the items between its place and the anchor
   ///   shift, and the item table is made anew.
   @inlinable
-  public mutating func moveItem(_ id: ItemID, beforeItem anchor: ItemID) throws(SnapshotEditError) {
-    try _moveItem(id, relativeTo: anchor, after: false, for: .moveItemBefore)
+  public mutating func moveItem(_ id: ItemID, beforeItem anchor: ItemID) {
+    do throws(SnapshotEditError) {
+      try _moveItem(id, relativeTo: anchor, after: false, for: .moveItemBefore)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Moves an item to just after another, across sections if need be.
   ///
   /// - Complexity: as ``moveItem(_:beforeItem:)``.
   @inlinable
-  public mutating func moveItem(_ id: ItemID, afterItem anchor: ItemID) throws(SnapshotEditError) {
-    try _moveItem(id, relativeTo: anchor, after: true, for: .moveItemAfter)
+  public mutating func moveItem(_ id: ItemID, afterItem anchor: ItemID) {
+    do throws(SnapshotEditError) {
+      try _moveItem(id, relativeTo: anchor, after: true, for: .moveItemAfter)
+    } catch {
+      _misuse(error)
+    }
   }
 
   @inlinable
@@ -149,22 +170,30 @@ extension Snapshot {
   /// Marks items to be reloaded (their cells made anew) by the next apply,
   /// even where their content compares equal (``reloadedItemIdentifiers``).
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*k* + *m*) expected for *k* ids and *m* marks.
   @inlinable
-  public mutating func reloadItems(_ ids: [ItemID]) throws(SnapshotEditError) {
-    try _mark(ids, in: \._reloadedItems, for: .reloadItems)
+  public mutating func reloadItems(_ ids: [ItemID]) {
+    do throws(SnapshotEditError) {
+      try _mark(ids, in: \._reloadedItems, for: .reloadItems)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Marks items to be reconfigured (their cells kept and updated) by the
   /// next apply, even where their content compares equal
   /// (``reconfiguredItemIdentifiers``).
   ///
-  /// - Throws: ``SnapshotEditError/Problem/itemNotFound(_:)``.
+  /// - Precondition: the item is held, else the program stops as UIKit raises.
   /// - Complexity: O(*k* + *m*) expected for *k* ids and *m* marks.
   @inlinable
-  public mutating func reconfigureItems(_ ids: [ItemID]) throws(SnapshotEditError) {
-    try _mark(ids, in: \._reconfiguredItems, for: .reconfigureItems)
+  public mutating func reconfigureItems(_ ids: [ItemID]) {
+    do throws(SnapshotEditError) {
+      try _mark(ids, in: \._reconfiguredItems, for: .reconfigureItems)
+    } catch {
+      _misuse(error)
+    }
   }
 
   @inlinable
@@ -198,6 +227,37 @@ extension Snapshot {
     self[keyPath: marks].append(contentsOf: added)
   }
 
+  /// Sets an item's content, where it is: the next apply updates its cell
+  /// (`reconfigureItems(at:)`), as for any kept item whose content changed.
+  /// UIKit's snapshot holds ids alone; this is how an item's content
+  /// changes here without a delete and an insert.
+  ///
+  /// An item the snapshot does not hold stops the program.
+  /// - Complexity: O(1) expected.
+  @inlinable
+  public mutating func updateContent(_ content: Content?, of item: ItemID) {
+    do throws(SnapshotEditError) {
+      let i = try _flatIndex(ofItem: item, for: .updateContent)
+      _items[i].content = content
+    } catch {
+      _misuse(error)
+    }
+  }
+
+  /// Sets a section's content; the next apply reloads the section.
+  ///
+  /// A section the snapshot does not hold stops the program.
+  /// - Complexity: O(1) expected.
+  @inlinable
+  public mutating func updateContent(_ content: Content?, ofSection section: SectionID) {
+    do throws(SnapshotEditError) {
+      let s = try _index(ofSection: section, for: .updateSectionContent)
+      _sectionContents[s] = content
+    } catch {
+      _misuse(error)
+    }
+  }
+
   /// Items marked by ``reloadItems(_:)`` since this snapshot was taken.
   ///
   /// - Complexity: O(1).
@@ -206,4 +266,47 @@ extension Snapshot {
   ///
   /// - Complexity: O(1).
   @inlinable public var reconfiguredItemIdentifiers: [ItemID] { _reconfiguredItems }
+}
+
+extension Snapshot {
+  /// Runs an append or insert; where it names an id the snapshot holds
+  /// already, that id is moved into place, as UIKit does since iOS 15: it
+  /// logs "Diffable data source detected an attempt to insert or append 1
+  /// item identifier that already exists in the snapshot. The existing item
+  /// identifier will be moved into place instead…" (quoted in full in
+  /// boostcampwm-2024/iOS04-PhotoGether#74) and goes on. An id listed twice
+  /// in one call, or an anchor among the ids, stops the program.
+  ///
+  /// The first try costs nothing more: an insert checks its ids anyway and
+  /// leaves the snapshot as it was when one is held already.
+  @inlinable
+  internal mutating func _insertMovingExisting(
+    _ ids: [ItemID], anchor: ItemID?, for operation: SnapshotEditError.Operation,
+    _ insert: (inout Self) throws(SnapshotEditError) -> Void
+  ) {
+    do throws(SnapshotEditError) {
+      try insert(&self)
+    } catch {
+      guard case .duplicateItem = error.problem else { _misuse(error) }
+      _removeExisting(ids, anchor: anchor, for: operation)
+      do throws(SnapshotEditError) { try insert(&self) } catch { _misuse(error) }
+    }
+  }
+
+  /// Deletes the ids of `ids` the snapshot holds, with UIKit's warning;
+  /// stops the program where UIKit raises (an id listed twice) or the
+  /// anchor would go.
+  @usableFromInline
+  internal mutating func _removeExisting(_ ids: [ItemID], anchor: ItemID?, for operation: SnapshotEditError.Operation) {
+    var listed = Set<ItemID>()
+    for id in ids where !listed.insert(id).inserted {
+      _misuse(SnapshotEditError(operation, .duplicateItem(String(describing: id))))
+    }
+    if let anchor, listed.contains(anchor) {
+      _misuse(SnapshotEditError(operation, .itemRelativeToItself(String(describing: anchor))))
+    }
+    let existing = ids.filter { contains($0) }
+    _warnItemsAlreadyExist(existing.map { String(describing: $0) })
+    deleteItems(existing)
+  }
 }

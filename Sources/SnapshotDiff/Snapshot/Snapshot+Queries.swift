@@ -109,21 +109,29 @@ extension Snapshot {
 
   /// The number of items in a section.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)``, where UIKit raises.
+  /// - Precondition: the section is held, else the program stops as UIKit raises.
   /// - Complexity: O(1) expected (O(*s*) without an index).
   @inlinable
-  public func numberOfItems(inSection id: SectionID) throws(SnapshotEditError) -> Int {
-    numberOfItems(inSectionAt: try _index(ofSection: id, for: .numberOfItemsInSection))
+  public func numberOfItems(inSection id: SectionID) -> Int {
+    do throws(SnapshotEditError) {
+      return numberOfItems(inSectionAt: try _index(ofSection: id, for: .numberOfItemsInSection))
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// The item identifiers of a section, in order.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)``, where UIKit raises.
+  /// - Precondition: the section is held, else the program stops as UIKit raises.
   /// - Complexity: O(*k*) for *k* items in the section (one array made).
   @inlinable
-  public func itemIdentifiers(inSection id: SectionID) throws(SnapshotEditError) -> [ItemID] {
-    let range = itemRange(ofSection: try _index(ofSection: id, for: .itemIdentifiersInSection))
-    return _items[range].map { $0.id }
+  public func itemIdentifiers(inSection id: SectionID) -> [ItemID] {
+    do throws(SnapshotEditError) {
+      let range = itemRange(ofSection: try _index(ofSection: id, for: .itemIdentifiersInSection))
+      return _items[range].map { $0.id }
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// The index path of an item, or `nil`.

@@ -1,34 +1,45 @@
 // Section edits, with `NSDiffableDataSourceSnapshot`'s names and semantics.
-// Each throws where UIKit raises and then leaves the snapshot as it was.
+// Each stops the program where UIKit raises (`_misuse`), naming the call.
 
 extension Snapshot {
   /// Appends empty sections.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/duplicateSection(_:)``.
+  /// - Precondition: no section id is there already or listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*k*) amortized for *k* sections.
   @inlinable
-  public mutating func appendSections(_ ids: [SectionID], content: Content? = nil) throws(SnapshotEditError) {
-    try _insertSections(ids, content: content, at: numberOfSections, for: .appendSections)
+  public mutating func appendSections(_ ids: [SectionID], content: Content? = nil) {
+    do throws(SnapshotEditError) {
+      try _insertSections(ids, content: content, at: numberOfSections, for: .appendSections)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts empty sections before a section.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for the
-  ///   anchor, ``SnapshotEditError/Problem/duplicateSection(_:)``.
+  /// - Precondition: the section is held; no section id is there already or listed twice, else the program stops as UIKit raises.
   /// - Complexity: O(*k* + *s*) expected for *k* sections.
   @inlinable
-  public mutating func insertSections(_ ids: [SectionID], beforeSection anchor: SectionID) throws(SnapshotEditError) {
-    let s = try _index(ofSection: anchor, for: .insertSectionsBefore)
-    try _insertSections(ids, content: nil, at: s, for: .insertSectionsBefore)
+  public mutating func insertSections(_ ids: [SectionID], beforeSection anchor: SectionID) {
+    do throws(SnapshotEditError) {
+      let s = try _index(ofSection: anchor, for: .insertSectionsBefore)
+      try _insertSections(ids, content: nil, at: s, for: .insertSectionsBefore)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts empty sections after a section.
   ///
   /// - Complexity: O(*k* + *s*) expected for *k* sections.
   @inlinable
-  public mutating func insertSections(_ ids: [SectionID], afterSection anchor: SectionID) throws(SnapshotEditError) {
-    let s = try _index(ofSection: anchor, for: .insertSectionsAfter)
-    try _insertSections(ids, content: nil, at: s + 1, for: .insertSectionsAfter)
+  public mutating func insertSections(_ ids: [SectionID], afterSection anchor: SectionID) {
+    do throws(SnapshotEditError) {
+      let s = try _index(ofSection: anchor, for: .insertSectionsAfter)
+      try _insertSections(ids, content: nil, at: s + 1, for: .insertSectionsAfter)
+    } catch {
+      _misuse(error)
+    }
   }
 
   @inlinable
@@ -53,49 +64,59 @@ extension Snapshot {
 
   /// Deletes sections and every item they hold.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for the first
-  ///   id the snapshot does not hold.
+  /// - Precondition: the section is held, else the program stops as UIKit raises.
   /// - Complexity: O(*n* + *s*): the items and sections after the first
   ///   one deleted move, as in ``deleteItems(_:)``; the item table is
   ///   remapped.
   @inlinable
-  public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotEditError) {
-    let shared = _buildIndexIfNeeded()
-    // Listing a section twice deletes it once, as a set of ids would.
-    var doomed = [Bool](repeating: false, count: numberOfSections)
-    var first = numberOfSections
-    for id in ids {
-      let s = try _index(ofSection: id, for: .deleteSections)
-      doomed[s] = true
-      first = Swift.min(first, s)
+  public mutating func deleteSections(_ ids: [SectionID]) {
+    do throws(SnapshotEditError) {
+      let shared = _buildIndexIfNeeded()
+      // Listing a section twice deletes it once, as a set of ids would.
+      var doomed = [Bool](repeating: false, count: numberOfSections)
+      var first = numberOfSections
+      for id in ids {
+        let s = try _index(ofSection: id, for: .deleteSections)
+        doomed[s] = true
+        first = Swift.min(first, s)
+      }
+      guard first < numberOfSections else { return }
+      var doomedItems = [Bool](repeating: false, count: _items.count)
+      for s in first..<numberOfSections where doomed[s] {
+        for i in itemRange(ofSection: s) { doomedItems[i] = true }
+      }
+      _removeItems(doomedItems, from: _sectionStarts[first], copying: shared)
+      _removeEmptySections(doomed, from: first)
+      _dropStaleMarks()
+    } catch {
+      _misuse(error)
     }
-    guard first < numberOfSections else { return }
-    var doomedItems = [Bool](repeating: false, count: _items.count)
-    for s in first..<numberOfSections where doomed[s] {
-      for i in itemRange(ofSection: s) { doomedItems[i] = true }
-    }
-    _removeItems(doomedItems, from: _sectionStarts[first], copying: shared)
-    _removeEmptySections(doomed, from: first)
-    _dropStaleMarks()
   }
 
   /// Moves a section, with its items, to just before another.
   ///
-  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)`` for either
-  ///   id, ``SnapshotEditError/Problem/sectionRelativeToItself(_:)``.
+  /// - Precondition: the section is held; not relative to itself, else the program stops as UIKit raises.
   /// - Complexity: O(*n* + *s*): the items between its place and the
   ///   anchor shift, and the item table is made anew.
   @inlinable
-  public mutating func moveSection(_ id: SectionID, beforeSection anchor: SectionID) throws(SnapshotEditError) {
-    try _moveSection(id, relativeTo: anchor, after: false, for: .moveSectionBefore)
+  public mutating func moveSection(_ id: SectionID, beforeSection anchor: SectionID) {
+    do throws(SnapshotEditError) {
+      try _moveSection(id, relativeTo: anchor, after: false, for: .moveSectionBefore)
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Moves a section, with its items, to just after another.
   ///
   /// - Complexity: as ``moveSection(_:beforeSection:)``.
   @inlinable
-  public mutating func moveSection(_ id: SectionID, afterSection anchor: SectionID) throws(SnapshotEditError) {
-    try _moveSection(id, relativeTo: anchor, after: true, for: .moveSectionAfter)
+  public mutating func moveSection(_ id: SectionID, afterSection anchor: SectionID) {
+    do throws(SnapshotEditError) {
+      try _moveSection(id, relativeTo: anchor, after: true, for: .moveSectionAfter)
+    } catch {
+      _misuse(error)
+    }
   }
 
   @inlinable
@@ -120,12 +141,16 @@ extension Snapshot {
   /// Marks sections to be reloaded by the next apply, even where their
   /// content compares equal (``reloadedSectionIdentifiers``).
   ///
-  /// - Throws: ``SnapshotEditError/Problem/sectionNotFound(_:)``.
+  /// - Precondition: the section is held, else the program stops as UIKit raises.
   /// - Complexity: O(*k* · *m*) for *k* ids and *m* marks.
   @inlinable
-  public mutating func reloadSections(_ ids: [SectionID]) throws(SnapshotEditError) {
-    for id in ids { _ = try _index(ofSection: id, for: .reloadSections) }
-    for id in ids where !_reloadedSections.contains(id) { _reloadedSections.append(id) }
+  public mutating func reloadSections(_ ids: [SectionID]) {
+    do throws(SnapshotEditError) {
+      for id in ids { _ = try _index(ofSection: id, for: .reloadSections) }
+      for id in ids where !_reloadedSections.contains(id) { _reloadedSections.append(id) }
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Sections marked by ``reloadSections(_:)`` since this snapshot was taken.

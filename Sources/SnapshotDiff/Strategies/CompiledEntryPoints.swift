@@ -20,8 +20,8 @@ package struct _EntryPoints: Sendable {
   package let changeset: @Sendable (Strings, Strings) -> Changeset<String, String, String>
   package let checked: @Sendable (Strings, Strings) throws(MatchingError) -> Changeset<String, String, String>
   package let intChangeset: @Sendable (Ints, Ints) -> Changeset<Int, Int, Int>
-  package let dataSource: @Sendable () -> DiffableDataSource<String, String, String>
-  package let intDataSource: @Sendable () -> DiffableDataSource<Int, Int, Int>
+  package let dataSource: @Sendable () -> ContentDiffableDataSource<String, String, String>
+  package let intDataSource: @Sendable () -> ContentDiffableDataSource<Int, Int, Int>
 
   /// Made in this module for each strategy (`_entryPoints`), so that the
   /// optimizer specializes every closure for it.
@@ -29,8 +29,8 @@ package struct _EntryPoints: Sendable {
     changeset = { strategy.changeset(from: $0, to: $1) }
     checked = { old, new throws(MatchingError) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
     intChangeset = { strategy.changeset(from: $0, to: $1) }
-    dataSource = { DiffableDataSource(strategy: strategy) }
-    intDataSource = { DiffableDataSource(strategy: strategy) }
+    dataSource = { ContentDiffableDataSource(strategy: strategy) }
+    intDataSource = { ContentDiffableDataSource(strategy: strategy) }
   }
 }
 

@@ -60,8 +60,7 @@ public struct Myers: MatchingStrategy {
   /// (old, new) position pairs in increasing order.
   ///
   /// - Complexity: O((*N*+*M*)*D*) time, O(*N*+*M*) space.
-  @_spi(Internals)
-  public static func commonSubsequence(_ a: [Int], _ b: [Int]) -> [(old: Int, new: Int)] {
+  package static func commonSubsequence(_ a: [Int], _ b: [Int]) -> [(old: Int, new: Int)] {
     var inCommon = [Bool](repeating: false, count: b.count)
     var oldOf = [Int](repeating: -1, count: b.count)
     _myersCommon(a, b) { x, y in inCommon[y] = true; oldOf[y] = x }

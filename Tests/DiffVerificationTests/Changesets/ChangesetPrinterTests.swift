@@ -1,5 +1,5 @@
 import DiffVerification
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 /// What `diff --format text` and `--format uikit` print.

@@ -1,5 +1,5 @@
 import DiffVerification
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 /// A strategy whose glue sets data of its own before each batch: the data is

@@ -1,6 +1,6 @@
 import DiffVerification
 import Foundation
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 /// The quality oracles: independent of what they judge, and able to fail.

@@ -1,5 +1,5 @@
 @testable import DiffVerification
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 /// The referee's own model of UIKit: it agrees with the library's apply on

@@ -1,6 +1,6 @@
 import DiffVerification
 import PropertyBased
-@_spi(Internals) @testable import SnapshotDiff
+@testable import SnapshotDiff
 import Testing
 
 /// The stage plan's direct shortcut gives exactly what the general plan

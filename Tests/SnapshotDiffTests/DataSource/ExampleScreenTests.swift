@@ -22,11 +22,11 @@ enum ShopSection: Hashable { case banner, products }
 enum BookRow: Hashable { case empty, book(String) }
 
 @Suite struct ExampleScreenTests {
-  func batch(_ calls: CollectionViewCall...) -> CollectionViewUpdate { .batchUpdates(calls, animated: true) }
+  func batch(_ calls: CollectionViewUpdate.Call...) -> CollectionViewUpdate { .batchUpdates(calls, animated: true) }
   func paths(_ section: Int, _ items: some Sequence<Int>) -> [ItemPath] { items.map { ItemPath(section: section, item: $0) } }
 
   @Test func appStoreHome() throws {
-    let dataSource = DiffableDataSource<HomeSection, App, String>()
+    let dataSource = ContentDiffableDataSource<HomeSection, App, String>()
     let session = try Session(recording: dataSource)
 
     var snapshot = NSDiffableDataSourceSnapshotLike<HomeSection, App, String>()
@@ -63,7 +63,7 @@ enum BookRow: Hashable { case empty, book(String) }
   }
 
   @Test func bannerAndPagedProducts() throws {
-    let dataSource = DiffableDataSource<ShopSection, String, String>()
+    let dataSource = ContentDiffableDataSource<ShopSection, String, String>()
     let session = try Session(recording: dataSource)
 
     var snapshot = NSDiffableDataSourceSnapshotLike<ShopSection, String, String>()
@@ -99,7 +99,7 @@ enum BookRow: Hashable { case empty, book(String) }
   }
 
   @Test func emptyStateAndBookList() throws {
-    let dataSource = DiffableDataSource<String, BookRow, String>()
+    let dataSource = ContentDiffableDataSource<String, BookRow, String>()
     let session = try Session(recording: dataSource)
 
     var snapshot = NSDiffableDataSourceSnapshotLike<String, BookRow, String>()
@@ -112,7 +112,7 @@ enum BookRow: Hashable { case empty, book(String) }
     try snapshot.insertItems([.book("Dune"), .book("Emma")], beforeItem: .empty)
     try snapshot.deleteItems([.empty])
     #expect(try session.apply(snapshot) == [batch(.deleteItems([ItemPath(section: 0, item: 0)]), .insertItems(paths(0, 0..<2)))])
-    #expect(dataSource.itemIdentifier(for: ItemPath(section: 0, item: 1)) == .book("Emma"))
+    #expect(dataSource.itemIdentifier(for: IndexPath(item: 1, section: 0)) == .book("Emma"))
 
     // Both are returned: the empty state comes back.
     snapshot = dataSource.snapshot()
@@ -131,13 +131,13 @@ typealias NSDiffableDataSourceSnapshotLike = Snapshot
 /// A data source's session recorded as a trace, with each apply's updates
 /// kept to compare with `diffbench diff --format uikit`.
 final class Session<S: Hashable, I: Hashable, C: Equatable> {
-  let dataSource: DiffableDataSource<S, I, C>
+  let dataSource: ContentDiffableDataSource<S, I, C>
   let recorder: TraceRecorder
   /// Each apply's updates, and whether its snapshot held reload marks (a
   /// trace does not carry them, so `diff` cannot see them).
   var applies: [(updates: [CollectionViewUpdate], marked: Bool)] = []
 
-  init(recording dataSource: DiffableDataSource<S, I, C>) throws {
+  init(recording dataSource: ContentDiffableDataSource<S, I, C>) throws {
     self.dataSource = dataSource
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).jsonl").path
     recorder = try TraceRecorder(path: path)

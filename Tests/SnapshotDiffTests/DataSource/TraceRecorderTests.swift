@@ -38,7 +38,7 @@ import Testing
   @Test func anOutlineScreenRecordsItsVisibleRows() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let source = DiffableDataSource<String, String, String>()
+    let source = ContentDiffableDataSource<String, String, String>()
     try source.startRecording(to: TraceRecorder(path: path))
     var outline = SectionSnapshot<String, String>()
     try outline.append(["Library", "Playlists"])
@@ -59,7 +59,7 @@ import Testing
   @Test func theDataSourceRecordsWhereItStartsAndEachApply() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let source = DiffableDataSource<String, String, String>()
+    let source = ContentDiffableDataSource<String, String, String>()
     try source.apply(list(["a"]))
     try source.startRecording(to: try TraceRecorder(path: path))
     try source.apply(list(["a", "b"]))
@@ -80,15 +80,15 @@ import Testing
     var s = Snapshot<String, Twin, String>()
     try s.appendSections(["main"])
     try s.appendItems([Twin(n: 1), Twin(n: 2)])
-    #expect(throws: TraceRecorderError.ambiguousIdentifier("item", "same")) { try s.traceLine() }
+    #expect(throws: TraceRecorder.Error.ambiguousIdentifier("item", "same")) { try s.traceLine() }
   }
 
   @Test func anUnwritablePathIsAnErrorNamingIt() {
-    #expect(throws: TraceRecorderError.cannotWrite("/nonexistent-dir/t.jsonl", "No such file or directory")) {
+    #expect(throws: TraceRecorder.Error.cannotWrite("/nonexistent-dir/t.jsonl", "No such file or directory")) {
       try TraceRecorder(path: "/nonexistent-dir/t.jsonl")
     }
     let recorder = try? TraceRecorder(path: "/dev/null")
     recorder?.close()
-    #expect(throws: TraceRecorderError.cannotWrite("/dev/null", "the recorder is closed")) { try recorder?.record(list(["a"])) }
+    #expect(throws: TraceRecorder.Error.cannotWrite("/dev/null", "the recorder is closed")) { try recorder?.record(list(["a"])) }
   }
 }

@@ -1,4 +1,4 @@
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 /// The weighted LIS that `hashmap` runs over sections of a few long runs:

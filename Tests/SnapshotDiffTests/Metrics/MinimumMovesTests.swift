@@ -1,4 +1,4 @@
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 @Suite struct MinimumMovesTests {

@@ -1,5 +1,5 @@
 import PropertyBased
-@_spi(Internals) import SnapshotDiff
+import SnapshotDiff
 import Testing
 
 @Suite struct MyersTests {

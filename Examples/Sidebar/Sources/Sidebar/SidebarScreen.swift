@@ -5,7 +5,7 @@ import SnapshotDiff
 public final class SidebarScreen {
   public enum Section: Hashable, Sendable { case main }
 
-  public let dataSource = DiffableDataSource<Section, String, String>()
+  public let dataSource = DiffableDataSource<Section, String>()
   /// What the app keeps in step with drags: each section's rows, in order.
   public private(set) var backingStore: [Section: [String]] = [:]
   public private(set) var events: [String] = []
@@ -28,14 +28,14 @@ public final class SidebarScreen {
 
   /// Library › (Recently Added, Artists › (Radiohead, Björk)), Playlists ›
   /// (Playlist A, Playlist B, Playlist C), Devices.
-  public func load() throws {
-    var sidebar = SectionSnapshot<String, String>()
-    try sidebar.append(["Library", "Playlists", "Devices"])
-    try sidebar.append(["Recently Added", "Artists"], to: "Library")
-    try sidebar.append(["Radiohead", "Björk"], to: "Artists")
-    try sidebar.append(["Playlist A", "Playlist B", "Playlist C"], to: "Playlists")
-    try sidebar.expand(["Library"])
-    try dataSource.apply(sidebar, to: .main, animatingDifferences: false)
+  public func load() {
+    var sidebar = NSDiffableDataSourceSectionSnapshot<String>()
+    sidebar.append(["Library", "Playlists", "Devices"])
+    sidebar.append(["Recently Added", "Artists"], to: "Library")
+    sidebar.append(["Radiohead", "Björk"], to: "Artists")
+    sidebar.append(["Playlist A", "Playlist B", "Playlist C"], to: "Playlists")
+    sidebar.expand(["Library"])
+    dataSource.apply(sidebar, to: .main, animatingDifferences: false)
     backingStore[.main] = sidebar.items
   }
 }
