@@ -11,8 +11,10 @@ extension Snapshot {
   ///   sections after this one; where those hold items, O(*n*) (they move).
   @inlinable
   public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) {
-    _insertMovingExisting(items.map { $0.id }, anchor: nil, for: .appendItems) { snapshot throws(SnapshotEditError) in
-      try snapshot._appendItems(items.map { $0.id }, items: items, toSection: section)
+    do throws(SnapshotEditError) {
+      try _appendItems(items.map { $0.id }, items: items, toSection: section)
+    } catch {
+      _appendMovingExisting(items.map { $0.id }, items: items.map { $0 }, toSection: section, after: error)
     }
   }
 
@@ -21,8 +23,10 @@ extension Snapshot {
   /// - Complexity: as ``appendItems(_:toSection:)-(_,_)``.
   @inlinable
   public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) {
-    _insertMovingExisting(ids, anchor: nil, for: .appendItems) { snapshot throws(SnapshotEditError) in
-      try snapshot._appendItems(ids, items: nil, toSection: section)
+    do throws(SnapshotEditError) {
+      try _appendItems(ids, items: nil, toSection: section)
+    } catch {
+      _appendMovingExisting(ids.map { $0 }, items: nil, toSection: section, after: error)
     }
   }
 
@@ -44,8 +48,10 @@ extension Snapshot {
   /// - Complexity: O(*n*) for the items after it, which move.
   @inlinable
   public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) {
-    _insertMovingExisting(items.map { $0.id }, anchor: anchor, for: .insertItemsBefore) { snapshot throws(SnapshotEditError) in
-      try snapshot._insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    do throws(SnapshotEditError) {
+      try _insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    } catch {
+      _insertMovingExisting(items.map { $0.id }, items: items.map { $0 }, relativeTo: anchor, after: false, for: .insertItemsBefore, after: error)
     }
   }
 
@@ -54,8 +60,10 @@ extension Snapshot {
   /// - Complexity: as ``insertItems(_:beforeItem:)-(_,_)``.
   @inlinable
   public mutating func insertItems(_ ids: [ItemID], beforeItem anchor: ItemID) {
-    _insertMovingExisting(ids, anchor: anchor, for: .insertItemsBefore) { snapshot throws(SnapshotEditError) in
-      try snapshot._insertItems(ids, items: nil, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    do throws(SnapshotEditError) {
+      try _insertItems(ids, items: nil, relativeTo: anchor, after: false, for: .insertItemsBefore)
+    } catch {
+      _insertMovingExisting(ids.map { $0 }, items: nil, relativeTo: anchor, after: false, for: .insertItemsBefore, after: error)
     }
   }
 
@@ -65,8 +73,10 @@ extension Snapshot {
   ///   amortized after the last item.
   @inlinable
   public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) {
-    _insertMovingExisting(items.map { $0.id }, anchor: anchor, for: .insertItemsAfter) { snapshot throws(SnapshotEditError) in
-      try snapshot._insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    do throws(SnapshotEditError) {
+      try _insertItems(items.map { $0.id }, items: items, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    } catch {
+      _insertMovingExisting(items.map { $0.id }, items: items.map { $0 }, relativeTo: anchor, after: true, for: .insertItemsAfter, after: error)
     }
   }
 
@@ -75,8 +85,10 @@ extension Snapshot {
   /// - Complexity: as ``insertItems(_:afterItem:)-(_,_)``.
   @inlinable
   public mutating func insertItems(_ ids: [ItemID], afterItem anchor: ItemID) {
-    _insertMovingExisting(ids, anchor: anchor, for: .insertItemsAfter) { snapshot throws(SnapshotEditError) in
-      try snapshot._insertItems(ids, items: nil, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    do throws(SnapshotEditError) {
+      try _insertItems(ids, items: nil, relativeTo: anchor, after: true, for: .insertItemsAfter)
+    } catch {
+      _insertMovingExisting(ids.map { $0 }, items: nil, relativeTo: anchor, after: true, for: .insertItemsAfter, after: error)
     }
   }
 
@@ -269,35 +281,51 @@ extension Snapshot {
 }
 
 extension Snapshot {
-  /// Runs an append or insert; where it names an id the snapshot holds
-  /// already, that id is moved into place, as UIKit does since iOS 15: it
-  /// logs "Diffable data source detected an attempt to insert or append 1
-  /// item identifier that already exists in the snapshot. The existing item
-  /// identifier will be moved into place instead…" (quoted in full in
-  /// boostcampwm-2024/iOS04-PhotoGether#74) and goes on. An id listed twice
-  /// in one call, or an anchor among the ids, stops the program.
-  ///
-  /// The first try costs nothing more: an insert checks its ids anyway and
-  /// leaves the snapshot as it was when one is held already.
-  @inlinable
+  /// ``appendItems(_:toSection:)-(_,_)`` after its first try threw `error`:
+  /// ids held already moved into place (``_removeExisting(_:anchor:for:after:)``),
+  /// then the append again. Out of line, so that the first try stays as
+  /// small as it was; its callers pass copies (`map`), so that the array
+  /// they were given does not escape: a literal `[id]` stays on the stack
+  /// (passed itself, it was allocated on every append: 19 % more
+  /// instructions, counted on snapshot-append-one-by-one-10k).
+  @inlinable @inline(never)
+  internal mutating func _appendMovingExisting(_ ids: [ItemID], items: [Item]?, toSection section: SectionID?, after error: SnapshotEditError) {
+    _removeExisting(ids, anchor: nil, for: .appendItems, after: error)
+    do throws(SnapshotEditError) { try _appendItems(ids, items: items, toSection: section) } catch { _misuse(error) }
+  }
+
+  /// ``insertItems(_:beforeItem:)-(_,_)`` and its kin after the first try
+  /// threw `error`, as ``_appendMovingExisting(_:items:toSection:after:)``.
+  @inlinable @inline(never)
   internal mutating func _insertMovingExisting(
-    _ ids: [ItemID], anchor: ItemID?, for operation: SnapshotEditError.Operation,
-    _ insert: (inout Self) throws(SnapshotEditError) -> Void
+    _ ids: [ItemID], items: [Item]?, relativeTo anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation,
+    after error: SnapshotEditError
   ) {
+    _removeExisting(ids, anchor: anchor, for: operation, after: error)
     do throws(SnapshotEditError) {
-      try insert(&self)
+      try _insertItems(ids, items: items, relativeTo: anchor, after: after, for: operation)
     } catch {
-      guard case .duplicateItem = error.problem else { _misuse(error) }
-      _removeExisting(ids, anchor: anchor, for: operation)
-      do throws(SnapshotEditError) { try insert(&self) } catch { _misuse(error) }
+      _misuse(error)
     }
   }
 
-  /// Deletes the ids of `ids` the snapshot holds, with UIKit's warning;
-  /// stops the program where UIKit raises (an id listed twice) or the
-  /// anchor would go.
+  /// After an append or insert threw `error`: where it named an id the
+  /// snapshot holds already, that id is deleted, to be moved into place by
+  /// the retry, as UIKit does since iOS 15: it logs "Diffable data source
+  /// detected an attempt to insert or append 1 item identifier that
+  /// already exists in the snapshot. The existing item identifier will be
+  /// moved into place instead…" (quoted in full in
+  /// boostcampwm-2024/iOS04-PhotoGether#74) and goes on. Any other error,
+  /// an id listed twice in one call (UIKit raises), or an anchor among the
+  /// ids stops the program.
+  ///
+  /// Out of line: the first try costs nothing more, since an insert checks
+  /// its ids anyway and leaves the snapshot as it was when one is held.
   @usableFromInline
-  internal mutating func _removeExisting(_ ids: [ItemID], anchor: ItemID?, for operation: SnapshotEditError.Operation) {
+  internal mutating func _removeExisting(
+    _ ids: [ItemID], anchor: ItemID?, for operation: SnapshotEditError.Operation, after error: SnapshotEditError
+  ) {
+    guard case .duplicateItem = error.problem else { _misuse(error) }
     var listed = Set<ItemID>()
     for id in ids where !listed.insert(id).inserted {
       _misuse(SnapshotEditError(operation, .duplicateItem(String(describing: id))))
