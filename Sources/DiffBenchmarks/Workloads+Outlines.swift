@@ -26,8 +26,8 @@ func outlineExpandAll() -> (SnapshotDraft, SnapshotDraft) {
   var rng = SplitMix64(seed: Workload.seed &+ 21, iteration: 0)
   let tree = OutlineSession(roots: 10, folders: 20, files: 24, expanded: 0, section: "files", &rng)
   var collapsed = tree.outline, expanded = tree.outline
-  try! collapsed.collapse(collapsed.rootItems)
-  try! expanded.expand(expanded.items)
+  collapsed.collapse(collapsed.rootItems)
+  expanded.expand(expanded.items)
   func draft(_ outline: SectionSnapshot<String, String>) -> SnapshotDraft {
     SnapshotDraft(sections: [.init(id: "files", items: outline.visibleItemsWithContent.map { ($0.id, $0.content ?? "") })])
   }

@@ -30,8 +30,8 @@ extension Workload {
 
   static func oneSection(_ ids: [String]) -> Strings {
     var snapshot = Strings()
-    try! snapshot.appendSections(["main"])
-    try! snapshot.appendItems(ids)
+    snapshot.appendSections(["main"])
+    snapshot.appendItems(ids)
     return snapshot
   }
 
@@ -65,26 +65,26 @@ extension Workload {
       let sections = labels(100, "section"), ids = labels(10_000)
       return {
         var snapshot = Strings()
-        try! snapshot.appendSections(sections)
-        for s in 0..<100 { try! snapshot.appendItems(Array(ids[(s * 100)..<(s * 100 + 100)]), toSection: sections[s]) }
+        snapshot.appendSections(sections)
+        for s in 0..<100 { snapshot.appendItems(Array(ids[(s * 100)..<(s * 100 + 100)]), toSection: sections[s]) }
         blackHole(snapshot)
       }
     },
     snapshot("snapshot-delete-5k-of-10k", items: 10_000, published: (2.45, 1.21)) {
       let snapshot = oneSection(labels(10_000)), doomed = Array(snapshot.itemIdentifiers.prefix(5_000))
-      return editing(snapshot) { try! $0.deleteItems(doomed) }
+      return editing(snapshot) { $0.deleteItems(doomed) }
     },
     snapshot("snapshot-delete-25-of-50-sections", items: 5_000, published: (1.85, 0.18)) {
       var snapshot = Strings()
       let sections = labels(50, "section")
-      try! snapshot.appendSections(sections)
-      for s in 0..<50 { try! snapshot.appendItems(labels(100, "s\(s)"), toSection: sections[s]) }
+      snapshot.appendSections(sections)
+      for s in 0..<50 { snapshot.appendItems(labels(100, "s\(s)"), toSection: sections[s]) }
       let doomed = stride(from: 0, to: 50, by: 2).map { sections[$0] }
-      return editing(snapshot) { try! $0.deleteSections(doomed) }
+      return editing(snapshot) { $0.deleteSections(doomed) }
     },
     snapshot("snapshot-reload-5k-of-10k", items: 10_000, published: (1.55, 0.099)) {
       let snapshot = oneSection(labels(10_000)), marked = Array(snapshot.itemIdentifiers.prefix(5_000))
-      return editing(snapshot) { try! $0.reloadItems(marked) }
+      return editing(snapshot) { $0.reloadItems(marked) }
     },
     snapshot("snapshot-item-identifiers-100x-10k", items: 10_000, published: (46.4, 0.051)) {
       let snapshot = oneSection(labels(10_000))
@@ -98,8 +98,8 @@ extension Workload {
       let ids = labels(10_000)
       return {
         var snapshot = Strings()
-        try! snapshot.appendSections(["main"])
-        for id in ids { try! snapshot.appendItems([id]) }
+        snapshot.appendSections(["main"])
+        for id in ids { snapshot.appendItems([id]) }
         blackHole(snapshot)
       }
     },

@@ -16,7 +16,7 @@ func _killProcess(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 /// terminated (SIGTERM) or hung up on (SIGHUP), it kills them before it ends.
 ///
 /// A child that outlives `diffbench` anyway (SIGKILL leaves no handler a
-/// chance) ends by itself: every worker checks its parent twice a second and
+/// chance) ends by itself: every worker checks its parent twenty times a second and
 /// exits when it has changed (``StrategyWorker``).
 package enum ChildRegistry {
   static let capacity = 1024

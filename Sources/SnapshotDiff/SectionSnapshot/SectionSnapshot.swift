@@ -10,14 +10,14 @@
 ///   ``visibleItems`` those whose ancestors are all expanded: the rows the
 ///   section shows, which the data source diffs when it applies one;
 /// - an id is in a section snapshot once; where UIKit raises (a duplicate
-///   id, a parent or anchor not found), this throws ``SnapshotEditError``
-///   and stays as it was.
+///   id, a parent or anchor not found), the program stops, naming the call
+///   and the id.
 ///
 /// ```swift
-/// var sidebar = SectionSnapshot<String, String>()
-/// try sidebar.append(["Library", "Playlists"])
-/// try sidebar.append(["Recently Added", "Artists"], to: "Library")
-/// try sidebar.expand(["Library"])
+/// var sidebar = NSDiffableDataSourceSectionSnapshot<String>()
+/// sidebar.append(["Library", "Playlists"])
+/// sidebar.append(["Recently Added", "Artists"], to: "Library")
+/// sidebar.expand(["Library"])
 /// sidebar.visibleItems  // ["Library", "Recently Added", "Artists", "Playlists"]
 /// ```
 ///

@@ -1,5 +1,6 @@
-/// Why a snapshot could not be built from its sections (an edit throws
-/// ``SnapshotEditError``, which names the operation).
+/// Why a snapshot could not be built from its sections: untrusted data
+/// (a file, a trace) is checked here; an edit's misuse stops the program
+/// instead, as UIKit raises.
 public enum SnapshotError: Error, Hashable, Sendable {
   /// Two sections share an identifier (its description, then both section indices).
   case duplicateSection(String, first: Int, second: Int)

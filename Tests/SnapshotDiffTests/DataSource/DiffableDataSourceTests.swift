@@ -9,7 +9,7 @@ import Testing
 
   func loaded(_ s: Snap, strategy: any DiffStrategy = Hashmap()) throws -> Source {
     let source = Source(strategy: strategy)
-    try source.apply(s)
+    source.apply(s)
     return source
   }
 
@@ -17,7 +17,7 @@ import Testing
     let source = Source()
     #expect(source.snapshot() == Snap() && source.updates.isEmpty)
     let s = snap([("top", ["a", "b"]), ("list", ["c"])])
-    let applied = try source.apply(s)
+    let applied = source.apply(s)
     #expect(applied == [.batchUpdates([.insertSections([0, 1])], animated: true)])
     #expect(source.updates == applied)
     #expect(source.snapshot() == s)
@@ -31,7 +31,7 @@ import Testing
   @Test func contentChangesAreReconfiguredAndMovesKeptInOrder() throws {
     let source = try loaded(list(["a", "b", "c"]))
     var next = source.snapshot()
-    try next.moveItem("c", beforeItem: "a")
+    next.moveItem("c", beforeItem: "a")
     #expect(try source.apply(next) == [.batchUpdates([.moveItem(at: path(0, 2), to: path(0, 0))], animated: true)])
     let priced = try Snap(section: "main", items: [SnapshotItem("c"), SnapshotItem("a", content: "9.99"), SnapshotItem("b")])
     #expect(try source.apply(priced, animatingDifferences: false) == [.batchUpdates([.reconfigureItems([path(0, 1)])], animated: false)])
@@ -40,10 +40,10 @@ import Testing
   @Test func reloadAndReconfigureMarksUpdateEqualContentAndAreConsumed() throws {
     let source = try loaded(snap([("top", ["a", "b"]), ("list", ["c", "d"])]))
     var next = source.snapshot()
-    try next.reloadItems(["b"])
-    try next.reconfigureItems(["d"])
-    try next.reloadSections(["list"])
-    let applied = try source.apply(next)
+    next.reloadItems(["b"])
+    next.reconfigureItems(["d"])
+    next.reloadSections(["list"])
+    let applied = source.apply(next)
     // Items of a reloaded section are updated in a stage of their own (as
     // the stage plan's rules require): first the items, then the section.
     #expect(applied == [
@@ -59,9 +59,9 @@ import Testing
   @Test func aMarkedItemThatMovesIsUpdatedInItsOwnStage() throws {
     let source = try loaded(list(["a", "b", "c"]))
     var next = source.snapshot()
-    try next.moveItem("a", afterItem: "c")
-    try next.reloadItems(["a"])
-    let applied = try source.apply(next)
+    next.moveItem("a", afterItem: "c")
+    next.reloadItems(["a"])
+    let applied = source.apply(next)
     // Rule 2: an item is not moved and updated in one stage.
     #expect(applied.count == 2)
     #expect(applied.contains(.batchUpdates([.reloadItems([path(0, 0)])], animated: true)))
@@ -72,7 +72,7 @@ import Testing
     let source = try loaded(list(["a", "b"]))
     var completed = false
     var next = snap([("other", ["x"])])
-    try next.reloadItems(["x"])
+    next.reloadItems(["x"])
     source.applySnapshotUsingReloadData(next) { completed = true }
     #expect(completed)
     #expect(source.updates.last == .reloadData)
@@ -82,7 +82,7 @@ import Testing
   @Test func completionRunsAfterTheStateChanged() throws {
     let source = Source()
     var seen: Snap?
-    try source.apply(list(["a"])) { seen = source.snapshot() }
+    source.apply(list(["a"])) { seen = source.snapshot() }
     #expect(seen == list(["a"]))
   }
 
@@ -90,8 +90,8 @@ import Testing
     // naive deletes and re-inserts what moved.
     let source = try loaded(list(["a", "b", "c"]), strategy: Naive())
     var next = source.snapshot()
-    try next.moveItem("c", beforeItem: "a")
-    let applied = try source.apply(next)
+    next.moveItem("c", beforeItem: "a")
+    let applied = source.apply(next)
     #expect(!applied.isEmpty)
     for case .batchUpdates(let calls, _) in applied {
       #expect(!calls.contains { if case .moveItem = $0 { return true } else { return false } })

@@ -30,33 +30,33 @@ enum BookRow: Hashable { case empty, book(String) }
     let session = try Session(recording: dataSource)
 
     var snapshot = NSDiffableDataSourceSnapshotLike<HomeSection, App, String>()
-    try snapshot.appendSections([.feature, .ranking, .theme("summer")])
-    try snapshot.appendItems([SnapshotItem(App(id: "maps"), content: "free"), SnapshotItem(App(id: "notes"), content: "free")], toSection: .feature)
-    try snapshot.appendItems((1...5).map { App(id: "rank\($0)") }, toSection: .ranking)
-    try snapshot.appendItems([App(id: "beach"), App(id: "surf")], toSection: .theme("summer"))
+    snapshot.appendSections([.feature, .ranking, .theme("summer")])
+    snapshot.appendItems([SnapshotItem(App(id: "maps"), content: "free"), SnapshotItem(App(id: "notes"), content: "free")], toSection: .feature)
+    snapshot.appendItems((1...5).map { App(id: "rank\($0)") }, toSection: .ranking)
+    snapshot.appendItems([App(id: "beach"), App(id: "surf")], toSection: .theme("summer"))
     #expect(try session.apply(snapshot) == [batch(.insertSections([0, 1, 2]))])
 
     // The fifth app climbs to the top of the ranking: one move.
     snapshot = dataSource.snapshot()
-    try snapshot.moveItem(App(id: "rank5"), beforeItem: App(id: "rank1"))
+    snapshot.moveItem(App(id: "rank5"), beforeItem: App(id: "rank1"))
     #expect(try session.apply(snapshot) == [batch(.moveItem(at: ItemPath(section: 1, item: 4), to: ItemPath(section: 1, item: 0)))])
 
     // Summer's theme gives way to winter's.
     snapshot = dataSource.snapshot()
-    try snapshot.insertSections([.theme("winter")], afterSection: .theme("summer"))
-    try snapshot.deleteSections([.theme("summer")])
-    try snapshot.appendItems([App(id: "ski"), App(id: "sled"), App(id: "skate")], toSection: .theme("winter"))
+    snapshot.insertSections([.theme("winter")], afterSection: .theme("summer"))
+    snapshot.deleteSections([.theme("summer")])
+    snapshot.appendItems([App(id: "ski"), App(id: "sled"), App(id: "skate")], toSection: .theme("winter"))
     #expect(try session.apply(snapshot) == [batch(.deleteSections([2]), .insertSections([2]))])
 
     // A featured app goes on sale: its cell is reconfigured in place.
     snapshot = dataSource.snapshot()
-    try snapshot.deleteItems([App(id: "notes")])
-    try snapshot.appendItems([SnapshotItem(App(id: "notes"), content: "0.99")], toSection: .feature)
+    snapshot.deleteItems([App(id: "notes")])
+    snapshot.appendItems([SnapshotItem(App(id: "notes"), content: "0.99")], toSection: .feature)
     #expect(try session.apply(snapshot) == [batch(.reconfigureItems([ItemPath(section: 0, item: 1)]))])
 
     // The ranking's data changed behind its ids: reload its first cell.
     snapshot = dataSource.snapshot()
-    try snapshot.reloadItems([App(id: "rank5")])
+    snapshot.reloadItems([App(id: "rank5")])
     #expect(try session.apply(snapshot, marked: true) == [batch(.reloadItems([ItemPath(section: 1, item: 0)]))])
 
     try session.checkAgainstDiffbench()
@@ -67,32 +67,32 @@ enum BookRow: Hashable { case empty, book(String) }
     let session = try Session(recording: dataSource)
 
     var snapshot = NSDiffableDataSourceSnapshotLike<ShopSection, String, String>()
-    try snapshot.appendSections([.banner, .products])
-    try snapshot.appendItems(["b1", "b2", "b3"], toSection: .banner)
-    try snapshot.appendItems((1...20).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
+    snapshot.appendSections([.banner, .products])
+    snapshot.appendItems(["b1", "b2", "b3"], toSection: .banner)
+    snapshot.appendItems((1...20).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
     #expect(try session.apply(snapshot) == [batch(.insertSections([0, 1]))])
 
     // The next page of twenty.
     snapshot = dataSource.snapshot()
-    try snapshot.appendItems((21...40).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
+    snapshot.appendItems((21...40).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
     #expect(try session.apply(snapshot) == [batch(.insertItems(paths(1, 20..<40)))])
 
     // The banner rotates: its first slide goes last.
     snapshot = dataSource.snapshot()
-    try snapshot.moveItem("b1", afterItem: "b3")
+    snapshot.moveItem("b1", afterItem: "b3")
     #expect(try session.apply(snapshot) == [batch(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2)))])
 
     // p5 sells out and p7's price drops: one delete, one reconfigure.
     snapshot = dataSource.snapshot()
-    try snapshot.deleteItems(["p5", "p7"])
-    try snapshot.insertItems([SnapshotItem("p7", content: "5.00")], afterItem: "p6")
+    snapshot.deleteItems(["p5", "p7"])
+    snapshot.insertItems([SnapshotItem("p7", content: "5.00")], afterItem: "p6")
     #expect(try session.apply(snapshot) == [batch(.deleteItems([ItemPath(section: 1, item: 4)]), .reconfigureItems([ItemPath(section: 1, item: 6)]))])
 
     // Pull to refresh on a new catalogue: reloaded without animation.
     snapshot = dataSource.snapshot()
     snapshot.deleteAllItems()
-    try snapshot.appendSections([.products])
-    try snapshot.appendItems(["q1", "q2"])
+    snapshot.appendSections([.products])
+    snapshot.appendItems(["q1", "q2"])
     dataSource.applySnapshotUsingReloadData(snapshot)
     #expect(dataSource.updates.last == .reloadData)
     #expect(try dataSource.snapshot().itemIdentifiers(inSection: .products) == ["q1", "q2"])
@@ -103,21 +103,21 @@ enum BookRow: Hashable { case empty, book(String) }
     let session = try Session(recording: dataSource)
 
     var snapshot = NSDiffableDataSourceSnapshotLike<String, BookRow, String>()
-    try snapshot.appendSections(["books"])
-    try snapshot.appendItems([.empty])
+    snapshot.appendSections(["books"])
+    snapshot.appendItems([.empty])
     #expect(try session.apply(snapshot) == [batch(.insertSections([0]))])
 
     // Books arrive: the empty-state cell leaves.
     snapshot = dataSource.snapshot()
-    try snapshot.insertItems([.book("Dune"), .book("Emma")], beforeItem: .empty)
-    try snapshot.deleteItems([.empty])
+    snapshot.insertItems([.book("Dune"), .book("Emma")], beforeItem: .empty)
+    snapshot.deleteItems([.empty])
     #expect(try session.apply(snapshot) == [batch(.deleteItems([ItemPath(section: 0, item: 0)]), .insertItems(paths(0, 0..<2)))])
     #expect(dataSource.itemIdentifier(for: IndexPath(item: 1, section: 0)) == .book("Emma"))
 
     // Both are returned: the empty state comes back.
     snapshot = dataSource.snapshot()
-    try snapshot.deleteItems([.book("Dune"), .book("Emma")])
-    try snapshot.appendItems([.empty])
+    snapshot.deleteItems([.book("Dune"), .book("Emma")])
+    snapshot.appendItems([.empty])
     #expect(try session.apply(snapshot) == [batch(.deleteItems(paths(0, 0..<2)), .insertItems(paths(0, 0..<1)))])
     #expect(dataSource.indexPath(for: .book("Dune")) == nil)
 
@@ -147,7 +147,7 @@ final class Session<S: Hashable, I: Hashable, C: Equatable> {
   deinit { try? FileManager.default.removeItem(atPath: recorder.path) }
 
   func apply(_ snapshot: Snapshot<S, I, C>, marked: Bool = false) throws -> [CollectionViewUpdate] {
-    let updates = try dataSource.apply(snapshot)
+    let updates = dataSource.apply(snapshot)
     applies.append((updates, marked))
     return updates
   }

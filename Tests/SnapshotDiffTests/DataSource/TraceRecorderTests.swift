@@ -41,11 +41,11 @@ import Testing
     let source = ContentDiffableDataSource<String, String, String>()
     try source.startRecording(to: TraceRecorder(path: path))
     var outline = SectionSnapshot<String, String>()
-    try outline.append(["Library", "Playlists"])
-    try outline.append(["Artists", "Albums"], to: "Library")
-    try source.apply(outline, to: "sidebar")
-    try source.expand("Library")
-    try source.collapse("Library")
+    outline.append(["Library", "Playlists"])
+    outline.append(["Artists", "Albums"], to: "Library")
+    source.apply(outline, to: "sidebar")
+    source.expand("Library")
+    source.collapse("Library")
     source.stopRecording()
     let read = try TraceReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
     #expect(read.map { $0.snapshot.itemIdentifiers } == [[], ["Library", "Playlists"], ["Library", "Artists", "Albums", "Playlists"], ["Library", "Playlists"]])
@@ -60,12 +60,12 @@ import Testing
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let source = ContentDiffableDataSource<String, String, String>()
-    try source.apply(list(["a"]))
+    source.apply(list(["a"]))
     try source.startRecording(to: try TraceRecorder(path: path))
-    try source.apply(list(["a", "b"]))
+    source.apply(list(["a", "b"]))
     source.applySnapshotUsingReloadData(list(["c"]))
     source.stopRecording()
-    try source.apply(list(["d"]))
+    source.apply(list(["d"]))
     let read = try TraceReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
     #expect(read.map(\.snapshot) == [list(["a"]), list(["a", "b"]), list(["c"])].map(asRead))
     #expect(read.map(\.name) == ["start", "apply 1", "apply 2"])
@@ -78,8 +78,8 @@ import Testing
       var description: String { "same" }
     }
     var s = Snapshot<String, Twin, String>()
-    try s.appendSections(["main"])
-    try s.appendItems([Twin(n: 1), Twin(n: 2)])
+    s.appendSections(["main"])
+    s.appendItems([Twin(n: 1), Twin(n: 2)])
     #expect(throws: TraceRecorder.Error.ambiguousIdentifier("item", "same")) { try s.traceLine() }
   }
 

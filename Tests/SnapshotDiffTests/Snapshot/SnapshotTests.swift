@@ -18,10 +18,10 @@ import Testing
 
   @Test func buildingLikeUIKit() throws {
     var s = Snap()
-    try s.appendSections(["top", "list"])
-    try s.appendItems(["a", "b"], toSection: "top")
-    try s.appendItems(["c"])  // the last section
-    try s.appendItems(["d"], toSection: "top")
+    s.appendSections(["top", "list"])
+    s.appendItems(["a", "b"], toSection: "top")
+    s.appendItems(["c"])  // the last section
+    s.appendItems(["d"], toSection: "top")
     #expect(s.sectionIdentifiers == ["top", "list"])
     #expect(try s.itemIdentifiers(inSection: "top") == ["a", "b", "d"])
     #expect(try s.itemIdentifiers(inSection: "list") == ["c"])
