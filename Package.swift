@@ -23,7 +23,7 @@ let package = Package(
     // The library users import: no dependency beyond the toolchain.
     .target(name: "SnapshotDiff"),
     // What the harness's modules share: files written whole, error text kept to one line.
-    .target(name: "DiffSupport", dependencies: ["SnapshotDiff"]),
+    .target(name: "DiffSupport"),
     // Corpus files, changeset files, the oracles, the pair generator, the shrinker.
     .target(name: "DiffVerification", dependencies: ["DiffSupport", "SnapshotDiff"]),
     // Workers in child processes (traps and hangs), the fuzz engine, corpus verification.

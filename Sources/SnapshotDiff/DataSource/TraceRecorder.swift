@@ -124,8 +124,7 @@ package func _jsonQuoted(_ s: String) -> String {
 }
 
 /// A control character (below U+0020) as JSON writes it escaped (`\n`,
-/// `\u001b`); `nil` for any other scalar. Shared by JSON output and the
-/// harness's one-line error messages.
+/// `\u001b`); `nil` for any other scalar.
 package func _escapedControl(_ scalar: Unicode.Scalar) -> String? {
   switch scalar {
   case "\n": return "\\n"
