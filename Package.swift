@@ -22,7 +22,8 @@ let package = Package(
   targets: [
     // The library users import: no dependency beyond the toolchain.
     .target(name: "SnapshotDiff"),
-    // What the harness's modules share: files written whole, error text kept to one line.
+    // What the harness's modules share, without the library: files written whole,
+    // error text kept to one line, a changeset's counts.
     .target(name: "DiffSupport"),
     // Corpus files, changeset files, the oracles, the pair generator, the shrinker.
     .target(name: "DiffVerification", dependencies: ["DiffSupport", "SnapshotDiff"]),
@@ -36,14 +37,15 @@ let package = Package(
     .target(name: "CAllocationPeak", dependencies: ["CJemalloc"]),
     // The results model: report rows, the CSV format, statistics, compare's
     // verdicts, growth exponents. Pure Swift: compare and report link no jemalloc;
-    // apart from the oracles, so that the two build side by side.
-    .target(name: "DiffResults", dependencies: ["DiffSupport", "SnapshotDiff"]),
+    // apart from the oracles, so that the two build side by side; and apart
+    // from the library: a changeset's counts come as DiffSupport's ChangesetCounts.
+    .target(name: "DiffResults", dependencies: ["DiffSupport"]),
     // Programs run to their end (git, the toolchain, strip, valgrind), without a thread.
     .target(name: "DiffProcesses"),
     // Workloads, timing, counting: what measures, with jemalloc and callgrind.
     .target(
       name: "DiffBenchmarks",
-      dependencies: ["DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
+      dependencies: ["DiffProcesses", "DiffResults", "DiffSupport", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
     // The report page and compare's page: plain SVG and HTML strings (the
     // library's strategy order gives each its colour; git orders the history).
     .target(name: "DiffReport", dependencies: ["DiffProcesses", "DiffResults", "SnapshotDiff"]),
@@ -67,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "SnapshotDiffTests",
       dependencies: [
-        "SnapshotDiff", "DiffVerification", "FaultyStrategies",
+        "SnapshotDiff", "DiffSupport", "DiffVerification", "FaultyStrategies",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "DiffVerificationTests", dependencies: ["DiffVerification", "FaultyStrategies", "SnapshotDiff"]),
@@ -75,7 +77,7 @@ let package = Package(
       name: "DiffFuzzingTests", dependencies: ["DiffFuzzing", "DiffVerification", "SnapshotDiff", "FaultyStrategies", "fuzz-fixture"]),
     .testTarget(
       name: "DiffBenchmarksTests", dependencies: ["DiffBenchmarks", "DiffProcesses", "DiffResults", "DiffVerification", "SnapshotDiff", "peak-fixture"]),
-    .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffVerification"]),
+    .testTarget(name: "DiffResultsTests", dependencies: ["DiffResults", "DiffSupport", "DiffVerification"]),
     .testTarget(name: "DiffProcessesTests", dependencies: ["DiffProcesses"]),
     .testTarget(name: "DiffSupportTests", dependencies: ["DiffSupport"]),
     .testTarget(name: "DiffReportTests", dependencies: ["DiffReport", "DiffResults", "DiffVerification"]),

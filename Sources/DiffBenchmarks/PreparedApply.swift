@@ -1,3 +1,4 @@
+import DiffSupport
 import DiffResults
 import DiffVerification
 import SnapshotDiff
@@ -15,7 +16,7 @@ struct PreparedApply {
   var minMoves: Int
   /// For each subject, its changeset's counts; `nil` when it is not measured
   /// here (skipped, or its matching was malformed).
-  var counts: [StringChangeset.Counts?]
+  var counts: [ChangesetCounts?]
   /// For each subject, whether its changeset was checked valid and exact.
   var verified: [Bool]
   /// For each subject, the fewest stages its changeset's operations need.

@@ -1,3 +1,4 @@
+import DiffSupport
 import DiffResults
 import DiffVerification
 import SnapshotDiff
@@ -112,7 +113,7 @@ package struct TimedSubject: Sendable {
   /// - Returns: also the seconds its checked call took, judging aside.
   func verify(
     oracle: PairOracle, within limit: Double = .infinity
-  ) -> (counts: StringChangeset.Counts, failure: VerificationFailure?, fewestStages: Int?, seconds: Double) {
+  ) -> (counts: ChangesetCounts, failure: VerificationFailure?, fewestStages: Int?, seconds: Double) {
     let started = Clock.wall()
     let result = checked(oracle.old, oracle.new, oracle.updates)
     let seconds = Double(Clock.wall() - started) / 1e9

@@ -1,6 +1,5 @@
 import DiffSupport
 import Foundation
-import SnapshotDiff
 
 /// Where a report's row or cell comes from and what it measured: the run
 /// (commit, date, host, toolchain) and the cell (workload, subject, sizes).
@@ -34,7 +33,7 @@ package struct ReportRow: Equatable, Sendable {
   package var allocatedBytes: UInt64 = 0
   package var peakBytes: UInt64 = 0
   /// The changeset's counts (`floor` and `scan`: 0).
-  package var counts = Changeset<String, String, String>.Counts()
+  package var counts = ChangesetCounts()
   package var minMoves = 0
   package var verified = true
   /// The apply of a trace workload, from 1; empty (`nil`) for a pair.
@@ -49,7 +48,7 @@ package struct ReportRow: Equatable, Sendable {
     get { identity[keyPath: key] }
     set { identity[keyPath: key] = newValue }
   }
-  package subscript<T>(dynamicMember key: WritableKeyPath<Changeset<String, String, String>.Counts, T>) -> T {
+  package subscript<T>(dynamicMember key: WritableKeyPath<ChangesetCounts, T>) -> T {
     get { counts[keyPath: key] }
     set { counts[keyPath: key] = newValue }
   }

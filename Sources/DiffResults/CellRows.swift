@@ -1,5 +1,4 @@
 import DiffSupport
-import SnapshotDiff
 
 /// One cell's report rows, held as the few numbers each sample adds: its
 /// run's identity once, each apply's sizes, counts and verdict once, and a
@@ -19,7 +18,7 @@ package struct CellRows: Sendable {
   struct Apply: Equatable, Sendable {
     var run: Int
     var nOld: Int, nNew: Int, sections: Int
-    var counts: Changeset<String, String, String>.Counts
+    var counts: ChangesetCounts
     var minMoves: Int
     var verified: Bool
     var step: Int?

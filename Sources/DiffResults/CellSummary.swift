@@ -1,5 +1,5 @@
+import DiffSupport
 import Foundation
-import SnapshotDiff
 
 /// One cell of a report (a workload × a subject, over one or more runs of a
 /// commit) reduced to what `compare` and the report page read. A raw report
@@ -28,7 +28,7 @@ package struct CellSummary: Equatable, Sendable {
   package var allocatedBytes = 0.0
   package var peakBytes = 0.0
   /// The changeset's counts and `min_moves`, summed over a trace's applies.
-  package var counts = Changeset<String, String, String>.Counts()
+  package var counts = ChangesetCounts()
   package var minMoves = 0
   /// The fewest stages for the changesets' operations, summed over a
   /// trace's applies; `nil` where one is not known, and for yardsticks.

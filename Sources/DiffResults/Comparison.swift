@@ -1,4 +1,3 @@
-import SnapshotDiff
 import Foundation
 
 /// Two reports side by side, per workload × strategy (`diffbench compare`).

@@ -1,4 +1,3 @@
-import SnapshotDiff
 import Foundation
 
 /// How each strategy's cost grows with n on the scaling sweep

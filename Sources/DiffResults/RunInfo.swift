@@ -1,4 +1,3 @@
-import SnapshotDiff
 import Foundation
 
 /// The facts a report row starts with.

@@ -1,4 +1,3 @@
-import SnapshotDiff
 
 /// Order statistics, for medians of noisy timings and intervals for them.
 package enum Statistics {

@@ -1,5 +1,4 @@
 import DiffSupport
-import SnapshotDiff
 import Foundation
 
 /// The summary report: one row per cell (``CellSummary``), what `results/`

@@ -21,18 +21,18 @@ package struct OutlineSession {
     self.prefix = prefix
     for r in 0..<roots {
       let root = "\(prefix)root-\(r)"
-      try! outline.append([root])  // fresh ids throughout
+      outline.append([root])  // fresh ids throughout
       parents.append(root)
       for f in 0..<folders {
         let folder = "\(prefix)folder-\(r)-\(f)"
-        try! outline.append([SnapshotItem(folder, content: "\(files) files")], to: root)
+        outline.append([SnapshotItem(folder, content: "\(files) files")], to: root)
         parents.append(folder)
         let names = (0..<files).map { "\(prefix)file-\(r)-\(f)-\($0)" }
-        try! outline.append(names.map { SnapshotItem($0, content: "v0") }, to: folder)
+        outline.append(names.map { SnapshotItem($0, content: "v0") }, to: folder)
         leaves += names
-        if rng.chance(expanded) { try! outline.expand([folder]) }
+        if rng.chance(expanded) { outline.expand([folder]) }
       }
-      try! outline.expand([root])
+      outline.expand([root])
     }
   }
 
@@ -48,20 +48,20 @@ package struct OutlineSession {
       var row = parents[rng.int(below: parents.count)]
       for _ in 0..<3 where !outline.isVisible(row) { row = parents[rng.int(below: parents.count)] }
       if outline.isExpanded(row) {
-        try! outline.collapse([row])
+        outline.collapse([row])
         return "collapse \(row)"
       }
-      try! outline.expand([row])
+      outline.expand([row])
       return "expand \(row)"
     }
     if roll < 75 || leaves.isEmpty {
       next += 1
       let row = "\(prefix)new-\(next)"
       if parents.isEmpty || rng.chance(0.1) {
-        try! outline.append([SnapshotItem(row, content: "v0")])
+        outline.append([SnapshotItem(row, content: "v0")])
         parents.append(row)
       } else {
-        try! outline.append([SnapshotItem(row, content: "v0")], to: parents[rng.int(below: parents.count)])
+        outline.append([SnapshotItem(row, content: "v0")], to: parents[rng.int(below: parents.count)])
         leaves.append(row)
       }
       return "add \(row)"
@@ -70,11 +70,11 @@ package struct OutlineSession {
     if roll < 85 {
       leaves.swapAt(k, leaves.count - 1)
       let row = leaves.removeLast()
-      try! outline.delete([row])
+      outline.delete([row])
       return "delete \(row)"
     }
     let row = leaves[k]
-    try! outline.updateContent(outline.content(of: row) == "v0" ? "v1" : "v0", of: row)
+    outline.updateContent(outline.content(of: row) == "v0" ? "v1" : "v0", of: row)
     return "edit \(row)"
   }
 

@@ -1,3 +1,4 @@
+import DiffSupport
 import Foundation
 import SnapshotDiff
 
@@ -380,7 +381,7 @@ public enum Verifier {
   package static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
     _ other: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
     madeBy traits: StrategyTraits = StrategyTraits(), updates target: UpdateKind = .reconfigure,
-    sameCountsAs made: StringChangeset.Counts
+    sameCountsAs made: ChangesetCounts
   ) -> VerificationFailure? {
     let changeset = performed(other, by: traits, for: target, from: old)
     if let failure = check(changeset, from: old, to: new) { return failure }

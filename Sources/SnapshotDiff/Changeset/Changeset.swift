@@ -23,43 +23,6 @@ extension Changeset: Equatable {
 extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
 
 extension Changeset {
-  /// Totals over all stages: what the CSV report and `compare` count.
-  package struct Counts: Hashable, Sendable {
-    package var stages = 0
-    package var sectionOperations = 0
-    package var deletes = 0
-    package var inserts = 0
-    package var moves = 0
-    package var updates = 0
-    package init() {}
-
-    /// Adds another changeset's counts (a session's applies, summed).
-    package static func += (total: inout Counts, other: Counts) {
-      total.stages += other.stages
-      total.sectionOperations += other.sectionOperations
-      total.deletes += other.deletes
-      total.inserts += other.inserts
-      total.moves += other.moves
-      total.updates += other.updates
-    }
-  }
-
-  /// Item operation totals (section operations counted apart).
-  ///
-  /// - Complexity: O(*s*) for *s* stages.
-  package var counts: Counts {
-    var c = Counts()
-    c.stages = stages.count
-    for stage in stages {
-      c.sectionOperations += stage.sectionOperationCount
-      c.deletes += stage.itemDeletes.count
-      c.inserts += stage.itemInserts.count
-      c.moves += stage.itemMoves.count
-      c.updates += stage.itemUpdates.count
-    }
-    return c
-  }
-
   /// Applies every stage in turn, its updates performed as ``updates`` says
   /// (``Stage/apply(to:updates:)``).
   ///

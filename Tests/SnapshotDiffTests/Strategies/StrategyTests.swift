@@ -1,3 +1,4 @@
+import DiffSupport
 import DiffVerification
 import PropertyBased
 import SnapshotDiff
@@ -38,7 +39,7 @@ import Testing
     #expect(try CorpusCase.files(at: [corpusFolder]).count >= 15)
   }
 
-  func counts(_ strategy: any DiffStrategy, _ old: Snap, _ new: Snap) -> Changeset<String, String, String>.Counts {
+  func counts(_ strategy: any DiffStrategy, _ old: Snap, _ new: Snap) -> ChangesetCounts {
     strategy.changeset(from: old, to: new).counts
   }
 
