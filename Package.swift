@@ -47,8 +47,9 @@ let package = Package(
       name: "DiffBenchmarks",
       dependencies: ["DiffProcesses", "DiffResults", "DiffSupport", "DiffVerification", "SnapshotDiff", "CJemalloc", "CCallgrind", "CAllocationPeak"]),
     // The report page and compare's page: plain SVG and HTML strings (the
-    // library's strategy order gives each its colour; git orders the history).
-    .target(name: "DiffReport", dependencies: ["DiffProcesses", "DiffResults", "SnapshotDiff"]),
+    // library's strategy order, given by the command, gives each its colour;
+    // git orders the history). No library: it reads reports.
+    .target(name: "DiffReport", dependencies: ["DiffProcesses", "DiffResults"]),
     // The commands, as types; `diffbench` is one line that runs them.
     .target(
       name: "DiffBenchCLI",

@@ -43,7 +43,7 @@ struct ReportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let suites = ReportPage.Suites(named: WorkloadSuite.all.map { ($0.name, $0.source) }, of: { WorkloadSuite.of($0)?.name })
-    let page = ReportPage(runs: runs, history: ReportRun.gitHistory(), suites: suites)
+    let page = ReportPage(runs: runs, history: ReportRun.gitHistory(), suites: suites, ownStrategies: Contenders.library.map(\.name))
     try writeAtomically(page.html, to: out)
     print("wrote \(out) (\(runs.count) runs: \(runs.map(\.commit).joined(separator: ", ")))")
     if let path = scalingSvg {

@@ -32,13 +32,14 @@ package struct ReportPage {
   }
 
   /// Orders `runs` by `history` (hashes newest first, as `git rev-list`
-  /// prints them), falling back to the report date.
-  package init(runs: [ReportRun], history: [String], suites: Suites = .none) {
+  /// prints them), falling back to the report date; `ownStrategies`, the
+  /// library's strategies in its order, keep their colours on every page.
+  package init(runs: [ReportRun], history: [String], suites: Suites = .none, ownStrategies: [String] = []) {
     self.suites = suites
     (self.runs, byDate) = ReportRun.ordered(runs, history: history)
     var strategies: [String] = []
     for run in self.runs { for s in run.strategies where !strategies.contains(s) { strategies.append(s) } }
-    palette = Palette(strategies: strategies)
+    palette = Palette(strategies: strategies, own: ownStrategies)
   }
 
   var newestTimed: ReportRun? { runs.last { !$0.counted } }

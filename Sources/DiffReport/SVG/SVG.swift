@@ -1,6 +1,5 @@
 import DiffResults
 import Foundation
-import SnapshotDiff
 
 /// Plain SVG and HTML text: escaping, number formats, colours. The page is
 /// built from strings, with no framework and nothing from the network.
@@ -67,32 +66,28 @@ enum Markup {
 }
 
 /// A colour per strategy, the same on every plot: the yardsticks grey and
-/// olive, the library's strategies by their place in its order (`_Library`), then
-/// others in turn.
+/// olive, the library's strategies by their place in its order (given by
+/// the caller: `Contenders.library`), then others in turn.
 struct Palette {
   static let library = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd"]
   static let spare = ["#8c564b", "#e377c2", "#17becf", "#393b79", "#637939", "#843c39"]
 
-  /// The colour a yardstick or a library strategy always has.
-  static func fixed(_ name: String) -> String? {
-    switch Yardstick(rawValue: name) {
-    case .floor?: return "#7f7f7f"
-    case .scan?: return "#bcbd22"
-    case nil: return _Library.strategies.firstIndex { $0.name == name }.map { library[$0 % library.count] }
-    }
-  }
+  private var assigned: [String: String] = [Yardstick.floor.rawValue: "#7f7f7f", Yardstick.scan.rawValue: "#bcbd22"]
 
-  private var assigned: [String: String] = [:]
-
-  init(strategies: [String]) {
+  /// - Parameters:
+  ///   - strategies: every strategy the page plots.
+  ///   - own: the library's strategies, in its order: each has the same
+  ///     colour on every page, whichever of them a report holds.
+  init(strategies: [String], own: [String]) {
+    for (k, s) in own.enumerated() where assigned[s] == nil { assigned[s] = Palette.library[k % Palette.library.count] }
     var next = 0
-    for s in strategies where Palette.fixed(s) == nil && assigned[s] == nil {
+    for s in strategies where assigned[s] == nil {
       assigned[s] = Palette.spare[next % Palette.spare.count]
       next += 1
     }
   }
 
-  func color(_ strategy: String) -> String { Palette.fixed(strategy) ?? assigned[strategy] ?? "#333333" }
+  func color(_ strategy: String) -> String { assigned[strategy] ?? "#333333" }
 }
 
 /// Maps values on one axis to pixels: linear, or logarithmic (base 10).
