@@ -349,7 +349,6 @@ public enum Verifier {
     guard !stage.itemUpdates.isEmpty && stage.sectionUpdates.isEmpty else { return nil }
     var onlyUpdates = stage
     onlyUpdates.itemUpdates = []
-    onlyUpdates.sectionUpdates = []
     guard onlyUpdates.isEmpty else { return nil }
     var merged = previous
     for update in stage.itemUpdates {

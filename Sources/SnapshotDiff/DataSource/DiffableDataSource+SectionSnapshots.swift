@@ -39,19 +39,18 @@ extension ContentDiffableDataSource {
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) -> [CollectionViewUpdate] {
     var snapshot = current
+    if let rows = snapshot._items(inSection: section) {
+      snapshot.deleteItems(rows.map(\.id))
+    } else {
+      snapshot.appendSections([section])
+    }
+    // The append that refuses an id held elsewhere, not the public one,
+    // which moves it into place (iOS 15): here UIKit raises.
+    let visible = sectionSnapshot.visibleItemsWithContent
     do throws(SnapshotEditError) {
-      if let rows = snapshot._items(inSection: section) {
-        snapshot.deleteItems(rows.map(\.id))
-      } else {
-        snapshot.appendSections([section])
-      }
-      let visible = sectionSnapshot.visibleItemsWithContent
-      if let held = visible.first(where: { snapshot.contains($0.id) }) {
-        throw SnapshotEditError(.applyToSection, .duplicateItem(String(describing: held.id)))
-      }
-      snapshot.appendItems(visible, toSection: section)
+      try snapshot._appendItems(visible.map(\.id), items: visible, toSection: section)
     } catch {
-      _misuse(error)
+      _misuse(SnapshotEditError(.applyToSection, error.problem))
     }
     let applied = apply(snapshot, animatingDifferences: animatingDifferences)
     _sectionSnapshots[section] = sectionSnapshot
