@@ -145,7 +145,7 @@ struct UIKitOption: ParsableArguments {
     help: "ios13: item updates are reloadItems (a delete and an insert, placed ignoring moves); ios15: reconfigureItems, in place. Section updates are reloadSections under both.")
   var target: Target = .ios15
 
-  var updates: UpdateKind { UpdateKind(target: target.rawValue)! }
+  var updates: BatchUpdate.UpdateKind { target == .ios13 ? .reload : .reconfigure }
 }
 
 /// Seconds one strategy may take on one pair; the documented default is 10.

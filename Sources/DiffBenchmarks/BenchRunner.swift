@@ -37,7 +37,7 @@ package struct BenchSettings: Sendable {
   }
   /// The UIKit each changeset is verified against (`--uikit`): how its
   /// updates are performed, and so its stages.
-  package var updates = UpdateKind.reconfigure
+  package var updates = BatchUpdate.UpdateKind.reconfigure
   /// A sample is preceded by an untimed call of the same subject on the
   /// same pair when the subject's call before took less than this (its
   /// last sample; for the first, the run that measured its peak): samples

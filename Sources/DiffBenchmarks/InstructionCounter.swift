@@ -28,7 +28,7 @@ package struct InstructionCounter {
   /// Cells whose estimated time under callgrind exceeds this are skipped.
   package var capSeconds = 60.0
   /// The UIKit each changeset is verified against (`--uikit`).
-  package var updates = UpdateKind.reconfigure
+  package var updates = BatchUpdate.UpdateKind.reconfigure
   /// How much slower code runs under callgrind than natively (measured
   /// here: 40–60×), for the skip estimate.
   package static let slowdown = 50.0

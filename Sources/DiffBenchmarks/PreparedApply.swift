@@ -50,7 +50,7 @@ struct PreparedApply {
   init(
     _ old: StringSnapshot, _ new: StringSnapshot, step: Int?, subjects: [TimedSubject], cells: inout [CellResult],
     estimate: (TimedSubject, WorkEstimate) -> Double?, limit: Double, measuredLimit: Double? = nil,
-    updates: UpdateKind = .reconfigure, skipReason: (Skip) -> String
+    updates: BatchUpdate.UpdateKind = .reconfigure, skipReason: (Skip) -> String
   ) {
     let oracle = PairOracle(old: old, new: new, updates: updates)
     let work = WorkEstimate(old: old, new: new)

@@ -29,7 +29,7 @@ package struct TimedSubject: Sendable {
   package let prepareInts: @Sendable (IntSnapshot, IntSnapshot) -> PreparedDiff<Int, Int, Int>
   /// The same through the checked entry point, for the verification run
   /// before timing: a malformed matching is a failure, not a trap.
-  let checked: @Sendable (StringSnapshot, StringSnapshot, UpdateKind) -> Result<StringChangeset?, VerificationFailure>
+  let checked: @Sendable (StringSnapshot, StringSnapshot, BatchUpdate.UpdateKind) -> Result<StringChangeset?, VerificationFailure>
 
   package init(_ strategy: Contender) {
     name = strategy.name
@@ -77,7 +77,7 @@ package struct TimedSubject: Sendable {
     _ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>
   ) -> PreparedDiff<S, I, C> {
     PreparedDiff(
-      diff: { () -> [CollectionViewUpdate]? in
+      diff: { () -> [ContentDiffableDataSource<S, I, C>.CollectionViewUpdate]? in
         source.applySnapshotUsingReloadData(old)
         return try? source._applyChecking(new)
       }, changeset: { _ in changeset(old, new) })

@@ -36,7 +36,7 @@ package struct VerifyProgress: Sendable, Equatable {
 package struct CorpusVerifier {
   package var strategies: [Contender]
   /// The UIKit judged against (`--uikit`).
-  package var updates: UpdateKind = .reconfigure
+  package var updates: BatchUpdate.UpdateKind = .reconfigure
   /// Where failure lines and the closing count go.
   package var output: (String) -> Void
   /// Where one-line errors about invalid input go.

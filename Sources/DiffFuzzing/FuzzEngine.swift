@@ -33,7 +33,7 @@ package struct FuzzConfiguration: Sendable {
   /// every pair, as if it were one more strategy.
   package var checksMetric = true
   /// The UIKit judged against (`--uikit`).
-  package var updates: UpdateKind = .reconfigure
+  package var updates: BatchUpdate.UpdateKind = .reconfigure
 
   package init(
     seed: UInt64, iterations: UInt64? = nil, seconds: Double? = nil, strategies: [String], jobs: Int,

@@ -36,7 +36,7 @@ package final class WorkerClient {
   ///     the same worker checks `min_moves` after the strategy too.
   ///   - timeout: CPU seconds the strategy may take on one pair, at least.
   ///   - updates: the UIKit judged against.
-  package init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
+  package init(command: [String], checking checked: Checked, alsoMinimumMoves: Bool = false, timeout: Double, updates: BatchUpdate.UpdateKind = .reconfigure) {
     var strategies: [String] = []
     if case .strategy(let name) = checked { strategies = [name] }
     let configuration = WorkerProtocol.Configuration(
@@ -51,7 +51,7 @@ package final class WorkerClient {
   /// once for all). A crash, or a hang past the backstop, cannot say whose
   /// it is: it is reported under ``groupName(_:)``, and the caller checks
   /// again strategy by strategy.
-  package init(command: [String], checkingAll strategies: [String], timeout: Double, updates: UpdateKind = .reconfigure) {
+  package init(command: [String], checkingAll strategies: [String], timeout: Double, updates: BatchUpdate.UpdateKind = .reconfigure) {
     let configuration = WorkerProtocol.Configuration(mode: .serve, strategies: strategies, timeout: timeout, updates: updates)
     self.command = command + [WorkerProtocol.line(configuration)]
     self.checked = .strategy(Self.groupName(strategies))

@@ -26,9 +26,9 @@ package enum WorkerProtocol {
     /// least (``Deadline``: more where its cost model estimates more).
     package var timeout: Double
     /// The UIKit judged against: how this library's strategies' item updates are performed.
-    package var updates: UpdateKind
+    package var updates: BatchUpdate.UpdateKind
 
-    package init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double, updates: UpdateKind = .reconfigure) {
+    package init(mode: Mode, strategies: [String], checksMinimumMoves: Bool = false, timeout: Double, updates: BatchUpdate.UpdateKind = .reconfigure) {
       self.updates = updates
       self.mode = mode
       self.strategies = strategies

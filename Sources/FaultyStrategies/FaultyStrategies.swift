@@ -103,7 +103,7 @@ package struct Hanging: DiffStrategy {
 /// Hashmap with a patience sort that never replaces a pile's tail: its
 /// increasing subsequence is valid but not always the longest, so it moves
 /// more than `min_moves` while promising the minimum.
-package struct NotLongest: DiffStrategy {
+package struct NotLongest: RefereedStrategy {
   package init() {}
   package var name: String { "not-longest" }
   package var traits: StrategyTraits { Hashmap().traits }
@@ -129,7 +129,7 @@ package struct NotLongest: DiffStrategy {
 
 /// Naive that never keeps the last item of an old section: a content update
 /// there becomes a delete and an insert. Valid, and worse than its rule.
-package struct NaiveDropsLast: DiffStrategy {
+package struct NaiveDropsLast: RefereedStrategy {
   package init() {}
   package var name: String { "naive-drops-last" }
   package var traits: StrategyTraits { Naive().traits }
@@ -146,7 +146,7 @@ package struct NaiveDropsLast: DiffStrategy {
 /// Heckel whose greedy rank counts, at a section's start, an item that left
 /// for another section: the first kept item after it is called moved.
 /// `A[a1] B[b1, b2] → A[a1, b1] B[b2]` gives 2 moves where the rule gives 1.
-package struct HeckelBoundary: DiffStrategy {
+package struct HeckelBoundary: RefereedStrategy {
   package init() {}
   package var name: String { "heckel-boundary" }
   package var traits: StrategyTraits { Heckel().traits }
@@ -224,7 +224,7 @@ package struct Blocking: DiffStrategy {
 /// A stage plan that splits whenever a kept section's index shifts: the
 /// items change in one stage, the sections move in the next, where one
 /// stage would do. Valid, minimal moves, one stage too many.
-package struct SplitsShiftedSections: DiffStrategy {
+package struct SplitsShiftedSections: RefereedStrategy {
   package init() {}
   package var name: String { "splits-shifted-sections" }
   package var traits: StrategyTraits { Hashmap().traits }
@@ -248,7 +248,7 @@ package struct SplitsShiftedSections: DiffStrategy {
 /// changeset of two stages or more, where one of those stages could hold
 /// them: valid, minimal moves, one stage too many past one stage (the case
 /// the fewest-stages oracle once left unjudged).
-package struct UpdatesSectionsApart: DiffStrategy {
+package struct UpdatesSectionsApart: RefereedStrategy {
   package init() {}
   package var name: String { "updates-sections-apart" }
   package var traits: StrategyTraits { Hashmap().traits }
@@ -273,7 +273,7 @@ package struct UpdatesSectionsApart: DiffStrategy {
 /// reload beside no move lands in place), minimal moves, and often a stage
 /// too many: `[A] [B] → [B: a] [A']` takes three (the insert, the move,
 /// the reload) where two do (the reload with the insert, then the move).
-package struct ReloadsApartFromMoves: DiffStrategy {
+package struct ReloadsApartFromMoves: RefereedStrategy {
   package init() {}
   package var name: String { "reloads-apart-from-moves" }
   package var traits: StrategyTraits { Hashmap().traits }
@@ -282,7 +282,7 @@ package struct ReloadsApartFromMoves: DiffStrategy {
     guard whole.stages.contains(where: { !$0.sectionMoves.isEmpty }),
       whole.stages.contains(where: { !$0.sectionUpdates.isEmpty })
     else { return whole }
-    var last = Stage<S, I, C>()
+    var last = Changeset<S, I, C>.Stage()
     for k in whole.stages.indices {
       for update in whole.stages[k].sectionUpdates {
         // Where the reloaded section is at the end: the new snapshot's index.
@@ -335,7 +335,7 @@ let _calls = Mutex(0)
 
 /// Correct, but sleeps 1.5 s before answering: off the CPU, as a call starved
 /// by other processes is. Not a hang unless the wall-clock backstop passes.
-package struct Sleeps: DiffStrategy {
+package struct Sleeps: RefereedStrategy {
   package init() {}
   package var name: String { "sleeps" }
   package var traits: StrategyTraits { Hashmap().traits }

@@ -20,8 +20,10 @@ enum READMEExample1 {
 
 /// Sources/DiffBenchCLI/DiffBenchCLI.docc/RacingYourStrategy.md, example 1.
 enum RacingYourStrategyExample1 {
-  struct MyDiff: MatchingStrategy {
+  struct MyDiff: MatchingStrategy, RefereedStrategy {
     var name: String { "my-diff" }
+    // What the harness holds it to (without RefereedStrategy: valid changesets only).
+    var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .linear) }
     @inlinable
     func matching<S: Hashable, I: Hashable, C: Equatable>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Matching {
       Hashmap().matching(from: old, to: new)  // yours here

@@ -139,7 +139,7 @@ import Testing
     let dir = try folder(["README": "a session recorded by a test"])
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let dataSource = ContentDiffableDataSource<String, Int, String>()
-    try dataSource.startRecording(to: TraceRecorder(path: dir + "/feed.jsonl"))
+    try dataSource.startRecording(to: .init(path: dir + "/feed.jsonl"))
     var snapshot = dataSource.snapshot()
     snapshot.appendSections(["feed"])
     snapshot.appendItems(Array(0..<50))

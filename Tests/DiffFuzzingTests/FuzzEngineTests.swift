@@ -417,7 +417,7 @@ import Testing
 }
 
 /// Test-only: hashmap, declared without sections.
-struct Flat: MatchingStrategy {
+struct Flat: MatchingStrategy, RefereedStrategy {
   var name: String { "flat" }
   var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, handlesSections: false) }
   func matching<S: Hashable, I: Hashable, C: Equatable>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Matching {

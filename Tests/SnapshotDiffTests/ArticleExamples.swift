@@ -10,7 +10,7 @@ enum GettingStartedExample1 {
     var old = Snapshot<String, String, String>()
     old.appendSections(["banner", "list"])
     old.appendItems(["b1"], toSection: "banner")
-    old.appendItems([SnapshotItem("p1", content: "9.99"), SnapshotItem("p2", content: "5.00")], toSection: "list")
+    old.appendItems([.init("p1", content: "9.99"), .init("p2", content: "5.00")], toSection: "list")
 
     var new = old
     new.appendItems(["p3"], toSection: "list")

@@ -2,7 +2,7 @@ import DiffVerification
 import SnapshotDiff
 
 typealias Snap = Snapshot<String, String, String>
-typealias TestStage = Stage<String, String, String>
+typealias TestStage = Changeset<String, String, String>.Stage
 
 /// A snapshot from a compact description: `[("s", ["a", "b"]), …]`.
 func snap(_ sections: [(String, [String])]) -> Snap {

@@ -1,7 +1,7 @@
 // osteslag's `Changeset`, reached from a file that imports no other module
 // with a type of that name (SnapshotDiff has one).
 import Changeset
-import struct SnapshotDiff.SnapshotItem
+import struct SnapshotDiff.SectionSnapshot
 
 /// One of its edits, as plain offsets.
 struct ChangesetEdit {
@@ -12,7 +12,7 @@ struct ChangesetEdit {
 
 enum ChangesetCall {
   /// `Changeset(source:target:).edits`, items equal when id and content are.
-  static func edits<I: Hashable, C: Equatable>(_ old: [SnapshotItem<I, C>], _ new: [SnapshotItem<I, C>]) -> [ChangesetEdit] {
+  static func edits<I: Hashable, C: Equatable>(_ old: [SectionSnapshot<I, C>.Item], _ new: [SectionSnapshot<I, C>.Item]) -> [ChangesetEdit] {
     Changeset(source: old, target: new).edits.map { edit in
       switch edit.operation {
       case .deletion: return ChangesetEdit(kind: .deletion, destination: edit.destination)

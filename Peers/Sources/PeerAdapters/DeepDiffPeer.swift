@@ -38,7 +38,7 @@ public struct DeepDiffPeer: ConvertingStrategy {
 struct DDItem<ID: Hashable, Content: Equatable>: DiffAware {
   let id: ID
   let content: Content?
-  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
   var diffId: ID { id }
   static func compareContent(_ a: Self, _ b: Self) -> Bool { a.content == b.content }
 }

@@ -54,7 +54,7 @@ public struct DifferPeer: ConvertingStrategy {
 struct DifferItem<ID: Hashable, Content: Equatable>: Equatable {
   let id: ID
   let content: Content?
-  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
 }
 
 /// A section as Differ's nested diff wants it: a collection of its items.
@@ -62,7 +62,7 @@ struct DifferSection<ID: Hashable, ItemID: Hashable, Content: Equatable>: Random
   let id: ID
   let content: Content?
   let items: [DifferItem<ItemID, Content>]
-  init(_ section: SnapshotSection<ID, ItemID, Content>) {
+  init(_ section: Snapshot<ID, ItemID, Content>.Section) {
     (id, content, items) = (section.id, section.content, section.items.map(DifferItem.init))
   }
   var startIndex: Int { 0 }

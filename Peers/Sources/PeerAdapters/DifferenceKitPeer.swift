@@ -30,8 +30,8 @@ public struct DifferenceKitPeer: ConvertingStrategy {
       return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
         SnapshotDiff.Changeset.glued(
           staged.map { stage in
-            let items = stage.data.map { SnapshotItem($0.id, content: $0.content) }
-            return (Self.batch(stage), [SnapshotSection(section.id, content: section.content, items: items)])
+            let items = stage.data.map { Snapshot<S, I, C>.Item($0.id, content: $0.content) }
+            return (Self.batch(stage), [Snapshot<S, I, C>.Section(section.id, content: section.content, items: items)])
           }, from: old, by: traits)
       }
     }
@@ -39,7 +39,7 @@ public struct DifferenceKitPeer: ConvertingStrategy {
     return PreparedDiff(diff: { StagedChangeset(source: source, target: target) }) { staged in
       SnapshotDiff.Changeset.glued(
         staged.map { stage in
-          let sections = stage.data.map { SnapshotSection($0.model.id, content: $0.model.content, items: $0.elements.map { SnapshotItem($0.id, content: $0.content) }) }
+          let sections = stage.data.map { Snapshot<S, I, C>.Section($0.model.id, content: $0.model.content, items: $0.elements.map { Snapshot<S, I, C>.Item($0.id, content: $0.content) }) }
           return (Self.batch(stage), sections)
         }, from: old, by: traits)
     }
@@ -70,7 +70,7 @@ struct DKSection<ID: Hashable, Content: Equatable>: Differentiable {
 struct DKItem<ID: Hashable, Content: Equatable>: Differentiable {
   let id: ID
   let content: Content?
-  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
   var differenceIdentifier: ID { id }
   func isContentEqual(to source: Self) -> Bool { content == source.content }
 }

@@ -32,7 +32,7 @@ public struct DifferentiatorPeer: ConvertingStrategy {
       func path(_ p: Differentiator.ItemPath) -> SnapshotDiff.ItemPath { .init(section: p.sectionIndex, item: p.itemIndex) }
       return SnapshotDiff.Changeset.glued(
         changes.map { change in
-          let sections = change.finalSections.map { SnapshotSection($0.model.id, content: $0.model.content, items: $0.items.map { SnapshotItem($0.id, content: $0.content) }) }
+          let sections = change.finalSections.map { Snapshot<S, I, C>.Section($0.model.id, content: $0.model.content, items: $0.items.map { Snapshot<S, I, C>.Item($0.id, content: $0.content) }) }
           let batch = UIKitBatch(
             deleteSections: change.deletedSections, insertSections: change.insertedSections, moveSections: change.movedSections,
             deleteItems: change.deletedItems.map(path), insertItems: change.insertedItems.map(path),
@@ -56,6 +56,6 @@ struct RxSection<ID: Hashable, Content: Equatable>: IdentifiableType, Equatable 
 struct RxItem<ID: Hashable, Content: Equatable>: IdentifiableType, Equatable {
   let id: ID
   let content: Content?
-  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
   var identity: ID { id }
 }

@@ -1,7 +1,7 @@
 // FlexibleDiff's `Changeset`, reached from a file that imports no other
 // module with a type of that name (SnapshotDiff has one).
 import FlexibleDiff
-import struct SnapshotDiff.SnapshotItem
+import struct SnapshotDiff.SectionSnapshot
 
 /// FlexibleDiff's result, as plain offsets.
 struct FlexibleDiffResult {
@@ -11,7 +11,7 @@ struct FlexibleDiffResult {
 
 enum FlexibleDiffCall {
   /// `Changeset(previous:current:identifier:areEqual:)`, items by id, equal when their contents are.
-  static func diff<I: Hashable, C: Equatable>(_ old: [SnapshotItem<I, C>], _ new: [SnapshotItem<I, C>]) -> FlexibleDiffResult {
+  static func diff<I: Hashable, C: Equatable>(_ old: [SectionSnapshot<I, C>.Item], _ new: [SectionSnapshot<I, C>.Item]) -> FlexibleDiffResult {
     let changeset = Changeset(previous: old, current: new, identifier: { $0.id }, areEqual: { $0.content == $1.content })
     return FlexibleDiffResult(
       inserts: Array(changeset.inserts), removals: Array(changeset.removals), mutations: Array(changeset.mutations),

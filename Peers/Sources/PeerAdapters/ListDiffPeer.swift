@@ -39,6 +39,6 @@ public struct ListDiffPeer: ConvertingStrategy {
 struct LDItem<ID: Hashable, Content: Equatable>: Diffable, Equatable {
   let id: ID
   let content: Content?
-  init(_ item: SnapshotItem<ID, Content>) { (id, content) = (item.id, item.content) }
+  init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
   var diffIdentifier: AnyHashable { AnyHashable(id) }
 }

@@ -38,7 +38,7 @@ extension Changeset {
   /// differ is the error. Data with an id twice and every count right is
   /// shown as it is: the error too, the screen showing an item twice.
   static func glued(
-    _ batches: [(batch: UIKitBatch, after: [SnapshotSection<SectionID, ItemID, Content>])], from old: Snapshot<SectionID, ItemID, Content>, by traits: StrategyTraits
+    _ batches: [(batch: UIKitBatch, after: [Snapshot<SectionID, ItemID, Content>.Section])], from old: Snapshot<SectionID, ItemID, Content>, by traits: StrategyTraits
   ) -> (Changeset, GlueDataError?) {
     let updates = traits.updates ?? .reconfigure  // what its glue calls
     var stages: [Stage] = []
@@ -54,7 +54,7 @@ extension Changeset {
         let item = screen.item(at: path)
         return contentOfItem[item.id] ?? item.content
       }
-      func afterItem(_ path: ItemPath) -> SnapshotItem<ItemID, Content>? {
+      func afterItem(_ path: ItemPath) -> SectionSnapshot<ItemID, Content>.Item? {
         guard path.section >= 0 && path.section < after.count, path.item >= 0 && path.item < after[path.section].items.count else { return nil }
         return after[path.section].items[path.item]
       }
@@ -67,7 +67,7 @@ extension Changeset {
         if index >= 0 && index < after.count { return .init(index: index, section: after[index]) }
         return screen.sections.first.map { .init(index: index, section: $0) }
       }
-      stage.sectionMoves = batch.moveSections.map { StageMove(from: $0.from, to: $0.to) }
+      stage.sectionMoves = batch.moveSections.map { BatchUpdate.Move(from: $0.from, to: $0.to) }
       stage.sectionUpdates = batch.reloadSections.map { index in
         guard index >= 0 && index < screen.numberOfSections else { return .init(index: index, content: nil) }
         let id = screen.sectionIdentifiers[index]
@@ -78,7 +78,7 @@ extension Changeset {
         if let item = afterItem(path) { return .init(path: path, item: item) }
         return stand.map { .init(path: path, item: $0) }
       }
-      stage.itemMoves = batch.moveItems.map { StageMove(from: $0.from, to: $0.to) }
+      stage.itemMoves = batch.moveItems.map { BatchUpdate.Move(from: $0.from, to: $0.to) }
       stage.itemUpdates = batch.reloadItems.map { .init(path: $0, content: content(atOld: $0)) }
       stages.append(stage)
       // The first broken rule or mismatch is the verdict: what follows is
@@ -99,7 +99,7 @@ extension Changeset {
 
   /// How the data after a batch disagrees with the screen the batch leaves,
   /// in UIKit's words, or `nil`.
-  static func disagreement(_ shown: Snapshot<SectionID, ItemID, Content>, _ data: [SnapshotSection<SectionID, ItemID, Content>]) -> GlueDataError.Problem? {
+  static func disagreement(_ shown: Snapshot<SectionID, ItemID, Content>, _ data: [Snapshot<SectionID, ItemID, Content>.Section]) -> GlueDataError.Problem? {
     if shown.numberOfSections != data.count {
       return .count("invalid number of sections: the batch leaves \(shown.numberOfSections), the data source holds \(data.count)")
     }

@@ -15,7 +15,7 @@ typealias Strings = SnapshotDiff.Snapshot<String, String, String>
 func flat(_ items: String...) -> Strings {
   try! Strings(section: "s", items: items.map { entry in
     let parts = entry.split(separator: "=").map(String.init)
-    return SnapshotItem(parts[0], content: parts.count > 1 ? parts[1] : nil)
+    return Strings.Item(parts[0], content: parts.count > 1 ? parts[1] : nil)
   })
 }
 
@@ -34,12 +34,12 @@ let new = flat("d", "a", "x", "c=2")
     let inside = changeset.stages[0], outside = changeset.stages[1]
     #expect(inside.itemDeletes == changes.compactMap { $0.delete.map { path($0.index) } })
     #expect(inside.itemInserts.map(\.path) == changes.compactMap { $0.insert.map { path($0.index) } })
-    #expect(inside.itemMoves == changes.compactMap { $0.move.map { StageMove(from: path($0.fromIndex), to: path($0.toIndex)) } })
+    #expect(inside.itemMoves == changes.compactMap { $0.move.map { BatchUpdate.Move(from: path($0.fromIndex), to: path($0.toIndex)) } })
     #expect(inside.itemUpdates.isEmpty)
     // The reload, on the state the batch left, carries c's new content.
     #expect(outside.itemUpdates.map(\.path) == changes.compactMap { $0.replace.map { path($0.index) } })
     #expect(outside.itemUpdates.map(\.content) == [Optional("2")])
-    #expect(inside.itemInserts.map(\.item) == [SnapshotItem("x")])
+    #expect(inside.itemInserts.map(\.item) == [Strings.Item("x")])
   }
 
   @Test func listDiffTurnsAnUpdateIntoADeleteAndAnInsert() {
@@ -51,9 +51,9 @@ let new = flat("d", "a", "x", "c=2")
     let stage = changeset.stages[0]
     #expect(Set(stage.itemDeletes) == Set(batch.deletes.map { path($0) }) && stage.itemDeletes.contains(path(2)))
     #expect(Set(stage.itemInserts.map(\.path)) == Set(batch.inserts.map { path($0) }))
-    #expect(stage.itemMoves == batch.moves.map { StageMove(from: path($0.from), to: path($0.to)) })
+    #expect(stage.itemMoves == batch.moves.map { BatchUpdate.Move(from: path($0.from), to: path($0.to)) })
     #expect(stage.itemUpdates.isEmpty)
-    #expect(stage.itemInserts.first { $0.path == path(3) }?.item == SnapshotItem("c", content: "2"))
+    #expect(stage.itemInserts.first { $0.path == path(3) }?.item == Strings.Item("c", content: "2"))
     #expect(ListDiffPeer().traits.moveRule == .greedyRank && !ListDiffPeer().traits.handlesSections)
   }
 
@@ -65,7 +65,7 @@ let new = flat("d", "a", "x", "c=2")
       #expect(stage.itemDeletes == dk.elementDeleted.map { path($0.element, $0.section) })
       #expect(stage.itemInserts.map(\.path) == dk.elementInserted.map { path($0.element, $0.section) })
       #expect(stage.itemUpdates.map(\.path) == dk.elementUpdated.map { path($0.element, $0.section) })
-      #expect(stage.itemMoves == dk.elementMoved.map { StageMove(from: path($0.source.element), to: path($0.target.element)) })
+      #expect(stage.itemMoves == dk.elementMoved.map { BatchUpdate.Move(from: path($0.source.element), to: path($0.target.element)) })
     }
     #expect(Verifier.check(changeset, from: old, to: new) == nil)
   }
@@ -76,7 +76,7 @@ let new = flat("d", "a", "x", "c=2")
     let stage = DifferPeer().changeset(from: old, to: new).stages[0]
     #expect(stage.itemDeletes == update.deletions.map { path($0[1]) })
     #expect(stage.itemInserts.map(\.path) == update.insertions.map { path($0[1]) })
-    #expect(stage.itemMoves == update.moves.map { StageMove(from: path($0.from[1]), to: path($0.to[1])) })
+    #expect(stage.itemMoves == update.moves.map { BatchUpdate.Move(from: path($0.from[1]), to: path($0.to[1])) })
     #expect(stage.itemDeletes.contains(path(2)) && stage.itemUpdates.isEmpty)
   }
 
@@ -110,8 +110,8 @@ let new = flat("d", "a", "x", "c=2")
   }
 
   @Test func sectionedPeersDiffSections() throws {
-    let a = try Strings(sections: [SnapshotSection("A", items: [SnapshotItem("1"), SnapshotItem("2")]), SnapshotSection("B", items: [SnapshotItem("3")])])
-    let b = try Strings(sections: [SnapshotSection("B", items: [SnapshotItem("3"), SnapshotItem("2")]), SnapshotSection("A", items: [SnapshotItem("1")])])
+    let a = try Strings(sections: [Strings.Section("A", items: [Strings.Item("1"), Strings.Item("2")]), Strings.Section("B", items: [Strings.Item("3")])])
+    let b = try Strings(sections: [Strings.Section("B", items: [Strings.Item("3"), Strings.Item("2")]), Strings.Section("A", items: [Strings.Item("1")])])
     for peer in [DifferenceKitPeer(), DifferentiatorPeer()] as [any DiffStrategy] {
       #expect(peer.traits.handlesSections)
       let changeset = peer.changeset(from: a, to: b)
@@ -152,7 +152,7 @@ let new = flat("d", "a", "x", "c=2")
     let (changeset, mismatch) = Changeset.glued([(batch, after.sections)], from: before, by: StrategyTraits(updates: .reconfigure))
     #expect(mismatch == nil && changeset.updates == .reconfigure)
     #expect(changeset.stages.count == 1)
-    #expect(changeset.stages[0].itemInserts == [.init(path: path(2), item: SnapshotItem("n", content: "3"))])
+    #expect(changeset.stages[0].itemInserts == [.init(path: path(2), item: Strings.Item("n", content: "3"))])
     #expect(changeset.stages[0].itemUpdates == [.init(path: path(0), content: "2")])
     #expect(Verifier.check(changeset, from: before, to: after) == nil)
   }
@@ -186,7 +186,7 @@ let new = flat("d", "a", "x", "c=2")
   /// Every count right, but an id twice in the data: shown as it is, an item twice.
   @Test func dataWithAnIDTwiceAndEveryCountRightIsAWrongScreen() throws {
     let before = flat("a", "b")
-    let twice = [SnapshotSection<String, String, String>("s", items: [SnapshotItem("a"), SnapshotItem("a")])]
+    let twice = [Snapshot<String, String, String>.Section("s", items: [Strings.Item("a"), Strings.Item("a")])]
     let (changeset, mismatch) = Changeset.glued([(UIKitBatch(reloadItems: [path(1)]), twice)], from: before, by: StrategyTraits(updates: .reload))
     #expect(changeset.stages.count == 1)
     guard case .ids(let text)? = mismatch?.problem else {

@@ -72,7 +72,7 @@ package enum ChangesetFile {
   /// - Throws: ``CorpusError`` naming the file and, where it helps, the path
   ///   inside the JSON (`$.stages[0].itemMoves[1].to`).
   ///   `updates`, where the file does not say how its updates are performed.
-  package static func load(contentsOf path: String, updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
+  package static func load(contentsOf path: String, updates: BatchUpdate.UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CorpusError(file: path, message: "cannot be read")
     }
@@ -81,17 +81,17 @@ package enum ChangesetFile {
 
   /// Parses the bytes of a changeset file; `file` names it in errors; its
   /// `"updates"` (`"reload"` or `"reconfigure"`), else `updates`.
-  package static func parse(_ bytes: [UInt8], file: String = "-", updates: UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
+  package static func parse(_ bytes: [UInt8], file: String = "-", updates: BatchUpdate.UpdateKind = .reconfigure) throws(CorpusError) -> StringChangeset {
     try _CorpusReadError.reading(file: file, where: "") { try _parse(bytes, updates: updates) }
   }
 
-  static func _parse(_ bytes: [UInt8], updates fallback: UpdateKind) throws -> StringChangeset {
+  static func _parse(_ bytes: [UInt8], updates fallback: BatchUpdate.UpdateKind) throws -> StringChangeset {
     guard !bytes.isEmpty else { throw _CorpusReadError("empty file, expected a JSON object") }
     let json = try _CorpusReadError.json(bytes)
     guard case .object = json else { throw _CorpusReadError("$: expected an object with \"stages\", found \(json.kind)") }
     var updates = fallback
     if let value = json["updates"] {
-      guard case .string(let text) = value, let kind = UpdateKind(rawValue: text) else {
+      guard case .string(let text) = value, let kind = BatchUpdate.UpdateKind(rawValue: text) else {
         throw _CorpusReadError("$.updates: expected \"reload\" or \"reconfigure\", found \(value.kind == "string" ? value.serialized() : value.kind)")
       }
       updates = kind
@@ -126,7 +126,7 @@ package enum ChangesetFile {
     }
     stage.sectionMoves = try list("sectionMoves").map { value, here in
       let object = try members(value, at: here, required: ["from", "to"])
-      return StageMove(from: try index(object["from"]!, at: "\(here).from"), to: try index(object["to"]!, at: "\(here).to"))
+      return BatchUpdate.Move(from: try index(object["from"]!, at: "\(here).from"), to: try index(object["to"]!, at: "\(here).to"))
     }
     stage.sectionUpdates = try list("sectionUpdates").map { value, here in
       let object = try members(value, at: here, required: ["index"], optional: ["content"])
@@ -141,7 +141,7 @@ package enum ChangesetFile {
     }
     stage.itemMoves = try list("itemMoves").map { value, here in
       let object = try members(value, at: here, required: ["from", "to"])
-      return StageMove(from: try itemPath(object["from"]!, at: "\(here).from"), to: try itemPath(object["to"]!, at: "\(here).to"))
+      return BatchUpdate.Move(from: try itemPath(object["from"]!, at: "\(here).from"), to: try itemPath(object["to"]!, at: "\(here).to"))
     }
     stage.itemUpdates = try list("itemUpdates").map { value, here in
       let object = try members(value, at: here, required: ["path"], optional: ["content"])

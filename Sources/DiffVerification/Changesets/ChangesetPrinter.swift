@@ -50,7 +50,7 @@ package enum ChangesetPrinter {
     return laidOut(changeset.stages.map { stage in
       let calls = stage.collectionViewCalls(isReloaded: { _ in reloads })
       if reloads, calls.count == 1, case .reloadItems = calls[0] { return "\(calls[0])  // on its own, outside performBatchUpdates" }
-      return "\(CollectionViewUpdate.batchUpdates(calls, animated: true))"
+      return "\(StringDataSource.CollectionViewUpdate.batchUpdates(calls, animated: true))"
     })
   }
 
@@ -63,7 +63,7 @@ package enum ChangesetPrinter {
 
   /// Batch updates, one a stage, as `diff --format uikit` lays them out
   /// (also what a `DiffableDataSource` recorded, to set beside it).
-  package static func uikit(_ updates: [CollectionViewUpdate]) -> String {
+  package static func uikit<S, I, C>(_ updates: [ContentDiffableDataSource<S, I, C>.CollectionViewUpdate]) -> String {
     if updates.isEmpty { return "// " + noStage(nil, nil) + ", nothing to call\n" }
     return laidOut(updates.map(\.description))
   }

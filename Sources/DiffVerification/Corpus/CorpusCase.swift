@@ -5,6 +5,8 @@ import SnapshotDiff
 /// The snapshots the corpus and the command line use: strings throughout.
 public typealias StringSnapshot = Snapshot<String, String, String>
 public typealias StringChangeset = Changeset<String, String, String>
+/// The data source the harness applies string snapshots with.
+public typealias StringDataSource = ContentDiffableDataSource<String, String, String>
 public typealias IntSnapshot = Snapshot<Int, Int, Int>
 public typealias IntChangeset = Changeset<Int, Int, Int>
 

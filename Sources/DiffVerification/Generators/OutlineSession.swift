@@ -25,10 +25,10 @@ package struct OutlineSession {
       parents.append(root)
       for f in 0..<folders {
         let folder = "\(prefix)folder-\(r)-\(f)"
-        outline.append([SnapshotItem(folder, content: "\(files) files")], to: root)
+        outline.append([.init(folder, content: "\(files) files")], to: root)
         parents.append(folder)
         let names = (0..<files).map { "\(prefix)file-\(r)-\(f)-\($0)" }
-        outline.append(names.map { SnapshotItem($0, content: "v0") }, to: folder)
+        outline.append(names.map { .init($0, content: "v0") }, to: folder)
         leaves += names
         if rng.chance(expanded) { outline.expand([folder]) }
       }
@@ -58,10 +58,10 @@ package struct OutlineSession {
       next += 1
       let row = "\(prefix)new-\(next)"
       if parents.isEmpty || rng.chance(0.1) {
-        outline.append([SnapshotItem(row, content: "v0")])
+        outline.append([.init(row, content: "v0")])
         parents.append(row)
       } else {
-        outline.append([SnapshotItem(row, content: "v0")], to: parents[rng.int(below: parents.count)])
+        outline.append([.init(row, content: "v0")], to: parents[rng.int(below: parents.count)])
         leaves.append(row)
       }
       return "add \(row)"

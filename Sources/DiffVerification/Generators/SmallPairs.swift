@@ -45,7 +45,7 @@ package enum SmallPairs {
 
   static func snapshot(_ layout: [(id: String, items: [String])], content: (String) -> String?) -> StringSnapshot {
     try! StringSnapshot(sections: layout.map { section in
-      SnapshotSection(section.id, content: content(section.id), items: section.items.map { SnapshotItem($0, content: content($0) ?? "0") })
+      StringSnapshot.Section(section.id, content: content(section.id), items: section.items.map { StringSnapshot.Item($0, content: content($0) ?? "0") })
     })
   }
 

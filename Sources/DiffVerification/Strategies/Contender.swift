@@ -59,7 +59,7 @@ public struct Contender: Sendable {
   /// How a strategy's output is malformed, before any rule is checked.
   @usableFromInline
   enum Malformed: Error {
-    case matching(MatchingError)
+    case matching(Matching.Error)
     case glue(GlueDataError)
   }
 
@@ -89,7 +89,7 @@ public struct Contender: Sendable {
     self.init(
       strategy,
       checked: { old, new in
-        Result { () throws(MatchingError) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
+        Result { () throws(Matching.Error) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
           .mapError { .matching($0) }
       },
       // The data sources made here, where the matching initializer is chosen.
@@ -119,7 +119,7 @@ public struct Contender: Sendable {
     return Contender(
       strategy,
       checked: { old, new in
-        Result { () throws(MatchingError) in try entry.checked(old, new) }.mapError { .matching($0) }
+        Result { () throws(Matching.Error) in try entry.checked(old, new) }.mapError { .matching($0) }
       },
       dataSource: entry.dataSource, intDataSource: entry.intDataSource, changeset: entry.changeset, intChangeset: entry.intChangeset)
   }

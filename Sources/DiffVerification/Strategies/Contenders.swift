@@ -14,9 +14,6 @@ package enum Contenders {
   /// `nil` until strategies are added (the library's alone until then).
   private static let added = Mutex<[Contender]?>(nil)
 
-  /// The strategies this library ships, in report order.
-  package static let library = _Library.strategies.map { Contender($0) }
-
   package static var all: [Contender] { added.withLock { $0 } ?? library }
 
   package static var names: [String] { all.map(\.name) }

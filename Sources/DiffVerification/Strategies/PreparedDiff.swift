@@ -77,7 +77,7 @@ public struct PreparedDiff<SectionID: Hashable, ItemID: Hashable, Content: Equat
 /// A strategy that diffs types of its own (another library's adapter): it
 /// converts the pair in ``prepareDiff(from:to:)``, and its changeset is the
 /// three steps run at once.
-public protocol ConvertingStrategy: DiffStrategy {
+public protocol ConvertingStrategy: RefereedStrategy {
   /// The diff split for timing: converts the pair into the strategy's own
   /// input here; the result's `diff()` runs the algorithm alone.
   func prepareDiff<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

@@ -151,7 +151,7 @@ struct StageModel {
     // deleted to inserted), or its content changes.
     func keptItem(_ id: String) {
       guard let to = pair.newHome[id], to.keptFrom >= 0 else { return }
-      keptItem(id, from: to.keptFrom, to: to.record, updated: to.changed)
+      keptItem(id, from: Int(to.keptFrom), to: Int(to.record), updated: to.changed)
     }
     for id in effect.reinsertedItems { keptItem(id) }
     for id in effect.movedItems { keptItem(id) }

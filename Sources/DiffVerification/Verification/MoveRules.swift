@@ -86,18 +86,18 @@ enum MoveRuleOracle {
 package struct _IndexedPair: Sendable {
   let old: [(id: String, items: [String])]
   let new: [(id: String, items: [String])]
-  var oldCount: Int { oldHome.count }
-  var newCount: Int { newHome.count }
-  /// Item id → (section id, position in section), and before, the
-  /// section's index (its record too: old sections come first).
-  var oldHome: [String: (section: String, position: Int, sectionIndex: Int)] = [:]
-  /// Item id → (section id, position in section) after, with what the
-  /// stage oracle asks of a kept id, found once for every changeset judged
-  /// on the pair: the records of its section before (-1 for a new id) and
-  /// after, and whether its content changes. (Looked up in four tables a
-  /// moved id, with a set of the changed ids beside, it was 2.5 % of a
-  /// verify, counted.)
-  var newHome: [String: (section: String, position: Int, keptFrom: Int, record: Int, changed: Bool)] = [:]
+  let oldCount: Int, newCount: Int
+  /// Item id → its position in its section before, and the section's
+  /// index (its record too: old sections come first). Indices are `Int32`
+  /// and no section id is repeated in an entry: on a million items each
+  /// table was over 100 MB with them, the referee's peak (measured).
+  var oldHome: [String: (position: Int32, sectionIndex: Int32)] = [:]
+  /// Item id → what the stage oracle asks of it after, found once for
+  /// every changeset judged on the pair: the records of its section before
+  /// (-1 for a new id) and after, and whether its content changes. (Looked
+  /// up in four tables a moved id, with a set of the changed ids beside,
+  /// it was 2.5 % of a verify, counted.)
+  var newHome: [String: (keptFrom: Int32, record: Int32, changed: Bool)] = [:]
   /// Section id → content, old and new.
   var oldSectionContent: [String: String?] = [:]
   var newSectionContent: [String: String?] = [:]
@@ -129,9 +129,11 @@ package struct _IndexedPair: Sendable {
     }
     old = ids(a)
     new = ids(b)
+    oldCount = a.numberOfItems
+    newCount = b.numberOfItems
     oldHome.reserveCapacity(a.numberOfItems)
     newHome.reserveCapacity(b.numberOfItems)
-    for (i, s) in old.enumerated() { for (k, id) in s.items.enumerated() { oldHome[id] = (s.id, k, i) } }
+    for (i, s) in old.enumerated() { for (k, id) in s.items.enumerated() { oldHome[id] = (Int32(k), Int32(i)) } }
     for (s, id) in a.sectionIdentifiers.enumerated() { oldSectionContent[id] = a.sectionContent(at: s) }
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
     // What asks anything of the stages, found once for every changeset:
@@ -157,17 +159,17 @@ package struct _IndexedPair: Sendable {
       homes.reserveCapacity(section.items.count)
       for (k, id) in section.items.enumerated() {
         guard let home = oldHome[id] else {
-          newHome[id] = (section.id, k, -1, r, false)
+          newHome[id] = (-1, Int32(r), false)
           gains = true
           homes.append(nil)
           continue
         }
-        let s = home.sectionIndex
-        homes.append((s, home.position))
+        let s = Int(home.sectionIndex), position = Int(home.position)
+        homes.append((s, position))
         keptFrom[s] += 1
-        let changed = oldItems[oldStarts[s] + home.position].content != newItems[start + k].content
-        newHome[id] = (section.id, k, s, r, changed)
-        if home.section != section.id {
+        let changed = oldItems[oldStarts[s] + position].content != newItems[start + k].content
+        newHome[id] = (Int32(s), Int32(r), changed)
+        if old[s].id != section.id {
           crossSection.append((id, s, r, changed))
         } else if changed {
           updatedInPlace.append((id, r))
@@ -285,7 +287,7 @@ package struct _IndexedPair: Sendable {
   /// plus the kept items whose section changes (always a move).
   func stdlibMovedItems() -> Set<String> {
     var moved = Self.associatedInserts(old: old.flatMap(\.items), new: new.flatMap(\.items))
-    for (id, n) in newHome where oldHome[id] != nil && oldHome[id]!.section != n.section { moved.insert(id) }
+    for item in crossSection { moved.insert(item.id) }
     return moved
   }
 

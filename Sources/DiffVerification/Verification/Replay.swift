@@ -11,7 +11,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   var result: Snapshot<S, I, C>
   /// What the model shows after the last stage applied.
   var shown: UIKitModel.State<S, I, C>
-  var error: ChangesetError?
+  var error: Changeset<S, I, C>.Error?
   /// Where the library's apply disagreed with the model (``Library``): a
   /// bug in one of them, whatever the changeset.
   var disagreement: String?
@@ -52,10 +52,10 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
         added += insert.section.items.map(\.id)
         addedSections.append(insert.section.id)
       }
-      let modelled: Result<UIKitModel.State<S, I, C>, StageError>
+      let modelled: Result<UIKitModel.State<S, I, C>, Changeset<S, I, C>.Stage.Error>
       do { modelled = .success(try UIKitModel.perform(stage, on: before, updates: changeset.updates)) } catch { modelled = .failure(error) }
       if let state = libraryState {
-        let applied: Result<Snapshot<S, I, C>, StageError>
+        let applied: Result<Snapshot<S, I, C>, Changeset<S, I, C>.Stage.Error>
         do { applied = .success(try library.apply(stage, state, changeset.updates)) } catch { applied = .failure(error) }
         if let difference = Self.disagreement(modelled, applied) {
           disagreement = "stage \(k): \(difference)"
@@ -66,7 +66,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
       }
       switch modelled {
       case .failure(let stageError):
-        self.error = ChangesetError(stage: k, error: stageError)
+        self.error = Changeset<S, I, C>.Error(stage: k, error: stageError)
         return
       case .success(let next):
         shown = next
@@ -79,7 +79,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
 
   /// How the library's verdict on one stage differs from the model's, or `nil`.
   static func disagreement(
-    _ modelled: Result<UIKitModel.State<S, I, C>, StageError>, _ applied: Result<Snapshot<S, I, C>, StageError>
+    _ modelled: Result<UIKitModel.State<S, I, C>, Changeset<S, I, C>.Stage.Error>, _ applied: Result<Snapshot<S, I, C>, Changeset<S, I, C>.Stage.Error>
   ) -> String? {
     switch (modelled, applied) {
     case (.failure(let a), .failure(let b)):
@@ -106,12 +106,12 @@ let crossCheckedItems = 20_000
 /// The library code the referee cross-checks against its model: the
 /// shipped apply and comparison, or, in a test, a planted bug in either.
 struct Library<S: Hashable, I: Hashable, C: Equatable> {
-  var apply: (Stage<S, I, C>, Snapshot<S, I, C>, UpdateKind) throws(StageError) -> Snapshot<S, I, C>
+  var apply: (Changeset<S, I, C>.Stage, Snapshot<S, I, C>, BatchUpdate.UpdateKind) throws(Changeset<S, I, C>.Stage.Error) -> Snapshot<S, I, C>
   var firstDifference: (Snapshot<S, I, C>, Snapshot<S, I, C>) -> String?
 
   static var shipped: Self {
     Library(
-      apply: { (stage, state, kind) throws(StageError) in try stage.apply(to: state, updates: kind) },
+      apply: { (stage, state, kind) throws(Changeset<S, I, C>.Stage.Error) in try stage.apply(to: state, updates: kind) },
       firstDifference: { $0.firstDifference(to: $1) })
   }
 }

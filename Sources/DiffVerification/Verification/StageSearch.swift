@@ -70,7 +70,7 @@ package enum StageSearch {
 
   struct Space {
     /// How a stage's updates are performed (``Stage/apply(to:updates:)``).
-    var updates = UpdateKind.reconfigure
+    var updates = BatchUpdate.UpdateKind.reconfigure
     let old: StringSnapshot, new: StringSnapshot
     var atoms: [Atom] = []
     var bit: [Atom: Int] = [:]
@@ -79,7 +79,7 @@ package enum StageSearch {
     var itemTokens: [Token] = []
     var oldSectionIndex: [String: Int] = [:], newSectionIndex: [String: Int] = [:]
     var oldHome: [String: (section: String, position: Int)] = [:], newHome: [String: (section: String, position: Int)] = [:]
-    var oldItem: [String: SnapshotItem<String, String>] = [:], newItem: [String: SnapshotItem<String, String>] = [:]
+    var oldItem: [String: SectionSnapshot<String, String>.Item] = [:], newItem: [String: SectionSnapshot<String, String>.Item] = [:]
     let chosen: Chosen
 
     init(old: StringSnapshot, new: StringSnapshot, chosen: Chosen) {
@@ -156,7 +156,7 @@ package enum StageSearch {
       }
       present.sort { ($0.key.gap, $0.key.side, $0.key.position) < ($1.key.gap, $1.key.side, $1.key.position) }
 
-      var sections: [SnapshotSection<String, String, String>] = []
+      var sections: [Snapshot<String, String, String>.Section] = []
       var paths: [Token: ItemPath] = [:]
       for (s, (token, _)) in present.enumerated() {
         let id: String
@@ -192,17 +192,17 @@ package enum StageSearch {
           }
         }
         items.sort { ($0.key.gap, $0.key.side, $0.key.position) < ($1.key.gap, $1.key.side, $1.key.position) }
-        var sectionItems: [SnapshotItem<String, String>] = []
+        var sectionItems: [SectionSnapshot<String, String>.Item] = []
         for (k, (itemToken, _)) in items.enumerated() {
           paths[itemToken] = ItemPath(section: s, item: k)
           switch itemToken {
           case .kept(let i):
-            sectionItems.append(SnapshotItem(i, content: done(.itemUpdate(i), set) ? newItem[i]!.content : oldItem[i]!.content))
+            sectionItems.append(StringSnapshot.Item(i, content: done(.itemUpdate(i), set) ? newItem[i]!.content : oldItem[i]!.content))
           case .old(let i): sectionItems.append(oldItem[i]!)
           case .new(let i): sectionItems.append(newItem[i]!)
           }
         }
-        sections.append(SnapshotSection(id, content: content, items: sectionItems))
+        sections.append(StringSnapshot.Section(id, content: content, items: sectionItems))
       }
       // Every kept item somewhere, and every item inserted into a section that is there.
       for token in itemTokens {
@@ -217,14 +217,14 @@ package enum StageSearch {
     func stage(
       from: Int, _ a: (snapshot: StringSnapshot, sections: [Token], paths: [Token: ItemPath]),
       to: Int, _ b: (snapshot: StringSnapshot, sections: [Token], paths: [Token: ItemPath])
-    ) -> Stage<String, String, String> {
-      var stage = Stage<String, String, String>()
+    ) -> Changeset<String, String, String>.Stage {
+      var stage = Changeset<String, String, String>.Stage()
       let doing = to & ~from
       func now(_ atom: Atom) -> Bool { done(atom, doing) }
       for (s, token) in a.sections.enumerated() {
         guard let t = b.sections.firstIndex(of: token) else { stage.sectionDeletes.append(s); continue }
         if case .kept(let id) = token {
-          if now(.sectionMove(id)) { stage.sectionMoves.append(StageMove(from: s, to: t)) }
+          if now(.sectionMove(id)) { stage.sectionMoves.append(BatchUpdate.Move(from: s, to: t)) }
           if now(.sectionUpdate(id)) { stage.sectionUpdates.append(.init(index: s, content: b.snapshot.sectionContent(at: t))) }
         }
       }
@@ -235,7 +235,7 @@ package enum StageSearch {
         let from = a.paths[token], to = b.paths[token]
         switch token {
         case .kept(let id):
-          if now(.itemMove(id)), let from, let to { stage.itemMoves.append(StageMove(from: from, to: to)) }
+          if now(.itemMove(id)), let from, let to { stage.itemMoves.append(BatchUpdate.Move(from: from, to: to)) }
           if now(.itemUpdate(id)), let from { stage.itemUpdates.append(.init(path: from, content: newItem[id]!.content)) }
         case .old:
           if let from, to == nil, b.sections.contains(a.sections[from.section]) { stage.itemDeletes.append(from) }

@@ -32,7 +32,7 @@ extension Verifier {
   ///   rest of the trace is read after a failure too, so a bad line is
   ///   reported whoever walks the file.
   package static func walk(
-    _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
+    _ trace: inout TraceReader, traits: StrategyTraits, limits: OracleLimits = .full, updates: BatchUpdate.UpdateKind = .reconfigure,
     run: (_ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> TraceFailure? {
     try walk(&trace, traits: [traits], limits: limits, updates: updates) { _, apply, old, new in run(apply, old, new) }[0]
@@ -61,7 +61,7 @@ extension Verifier {
   ///   - run: strategy `index`'s call on one pair.
   /// - Returns: each strategy's first failure, or `nil` where it passed.
   package static func walk(
-    _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
+    _ trace: inout TraceReader, traits: [StrategyTraits], limits: OracleLimits = .full, updates: BatchUpdate.UpdateKind = .reconfigure,
     applies: ClosedRange<Int>? = nil,
     run: (_ index: Int, _ apply: Int, _ old: StringSnapshot, _ new: StringSnapshot) -> Result<StringChangeset, VerificationFailure>
   ) throws(CorpusError) -> [TraceFailure?] {

@@ -41,7 +41,7 @@ package enum UIKitModel {
     /// The snapshot showing the same; `nil` where an id is there twice.
     package var snapshot: Snapshot<S, I, C>? {
       try? Snapshot(sections: sections.map { block in
-        SnapshotSection(block.id, content: block.content, items: block.rows.map { SnapshotItem($0.id, content: $0.content) })
+        Snapshot<S, I, C>.Section(block.id, content: block.content, items: block.rows.map { Snapshot<S, I, C>.Item($0.id, content: $0.content) })
       })
     }
 
@@ -51,7 +51,7 @@ package enum UIKitModel {
     }
   }
 
-  typealias Operation = BatchUpdateError.Operation
+  typealias Operation = BatchUpdate.Error.Operation
 
   /// One batch as UIKit is handed it, each operation named as UIKit would
   /// name it in an exception (a reload's delete and insert are "reloads").
@@ -72,10 +72,10 @@ package enum UIKitModel {
   /// updates as `kind` says, section updates always as reloads.
   ///
   /// - Throws: the first rule broken, in rule order, or an invalid result
-  ///   (an id twice), as ``StageError``.
+  ///   (an id twice), as ``SnapshotDiff/Changeset/Stage/Error``.
   package static func perform<S, I, C>(
-    _ stage: Stage<S, I, C>, on state: State<S, I, C>, updates kind: UpdateKind
-  ) throws(StageError) -> State<S, I, C> {
+    _ stage: Changeset<S, I, C>.Stage, on state: State<S, I, C>, updates kind: BatchUpdate.UpdateKind
+  ) throws(Changeset<S, I, C>.Stage.Error) -> State<S, I, C> {
     let reloadsItems = kind == .reload
     var batch = Batch<S, I, C>()
     batch.sectionDeletes = stage.sectionDeletes.map { ($0, .sectionDelete) }
@@ -140,7 +140,7 @@ package enum UIKitModel {
   // MARK: The rules, one after another
 
   /// The seven rules of the article, in its order; the first broken throws.
-  static func check<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws(StageError) {
+  static func check<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws(Changeset<S, I, C>.Stage.Error) {
     let oldSections = state.sections.count
     let newSections = max(0, oldSections - batch.sectionDeletes.count + batch.sectionInserts.count)
     // Each side's operations in one list, in the order they are reported.
@@ -151,7 +151,7 @@ package enum UIKitModel {
     let oldItemOps: [(ItemPath, Operation)] =
       batch.itemDeletes.map { ($0.path, $0.name) } + batch.itemMoves.map { ($0.from, .itemMove) } + batch.itemUpdates.map { ($0.path, $0.name) }
     let newItemOps: [(ItemPath, Operation)] = batch.itemInserts.map { ($0.path, $0.name) } + batch.itemMoves.map { ($0.to, .itemMove) }
-    func broken(_ error: BatchUpdateError) -> StageError { .brokenRule(error) }
+    func broken(_ error: BatchUpdate.Error) -> Changeset<S, I, C>.Stage.Error { .brokenRule(error) }
 
     // Rule 1: every old position is there before; every new section after,
     // and every new item index is not negative (past the end is rule 7).
@@ -275,8 +275,8 @@ package enum UIKitModel {
   /// destinations in their places and the rows that stay filling the rest
   /// in order; updates replace content where they stand.
   ///
-  /// - Throws: ``StageError/invalidResult(_:)`` where an id is then there twice.
-  static func place<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws(StageError) -> State<S, I, C> {
+  /// - Throws: ``SnapshotDiff/Changeset/Stage/Error/invalidResult(_:)`` where an id is then there twice.
+  static func place<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws(Changeset<S, I, C>.Stage.Error) -> State<S, I, C> {
     let oldSections = state.sections.count
     let newSections = max(0, oldSections - batch.sectionDeletes.count + batch.sectionInserts.count)
     let layout = sectionLayout(batch, oldSections: oldSections, newSections: newSections)
@@ -351,7 +351,7 @@ package enum UIKitModel {
   }
 
   /// The first section id, then item id, shown twice.
-  static func firstRepeatedID<S, I, C>(_ state: State<S, I, C>) -> SnapshotError? {
+  static func firstRepeatedID<S, I, C>(_ state: State<S, I, C>) -> Snapshot<S, I, C>.Error? {
     // One hash an id: entered, and the place it had, if any, read back.
     var sectionAt: [S: Int] = [:]
     for (s, block) in state.sections.enumerated() {

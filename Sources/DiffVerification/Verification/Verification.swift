@@ -23,10 +23,10 @@ package struct PairOracle: Sendable {
 
   /// The UIKit judged against: how a strategy of this library's item
   /// updates are performed (`--uikit`; a peer's are as its glue declares).
-  package let updates: UpdateKind
+  package let updates: BatchUpdate.UpdateKind
 
   package init(
-    old: StringSnapshot, new: StringSnapshot, limits: OracleLimits = .full, updates: UpdateKind = .reconfigure,
+    old: StringSnapshot, new: StringSnapshot, limits: OracleLimits = .full, updates: BatchUpdate.UpdateKind = .reconfigure,
     fastMinimumMoves: @escaping @Sendable (StringSnapshot, StringSnapshot) -> Int = { StringSnapshot.minimumMoves(from: $0, to: $1) }
   ) {
     self.old = old
@@ -146,7 +146,7 @@ public enum Verifier {
     library: Library<S, I, C> = .shipped
   ) -> VerificationFailure? {
     if let disagreement = replay.disagreement { return .modelDisagrees(disagreement) }
-    if let error = replay.error { return .invalidStage(error) }
+    if let error = replay.error { return .invalidStage(InvalidStage(error)) }
     // Judged by the model's comparison; the library's must agree.
     let difference = UIKitModel.firstDifference(replay.shown, target ?? UIKitModel.State(new))
     if (difference == nil) != (library.firstDifference(replay.result, new) == nil) {
@@ -196,7 +196,7 @@ public enum Verifier {
   /// leaves (``GlueDataError``): a count that differs is `wrong count`, an
   /// id twice with every count right `wrong result`.
   package static func changeset(
-    _ strategy: Contender, from old: StringSnapshot, to new: StringSnapshot, updates target: UpdateKind = .reconfigure
+    _ strategy: Contender, from old: StringSnapshot, to new: StringSnapshot, updates target: BatchUpdate.UpdateKind = .reconfigure
   ) -> Result<StringChangeset, VerificationFailure> {
     switch strategy.checkedChangeset(from: old, to: new) {
     case .success(let made): return .success(performed(made, by: strategy.traits, for: target, from: old))
@@ -365,7 +365,7 @@ public enum Verifier {
   /// declares (``StrategyTraits/updates``), else made for the UIKit
   /// `target` (``Changeset/performed(as:from:)``).
   package static func performed<S: Hashable, I: Hashable, C: Equatable>(
-    _ made: Changeset<S, I, C>, by traits: StrategyTraits, for target: UpdateKind, from old: Snapshot<S, I, C>
+    _ made: Changeset<S, I, C>, by traits: StrategyTraits, for target: BatchUpdate.UpdateKind, from old: Snapshot<S, I, C>
   ) -> Changeset<S, I, C> {
     guard let declared = traits.updates else { return made.performed(as: target, from: old) }
     var sent = made
@@ -379,7 +379,7 @@ public enum Verifier {
   /// as the string one was (``performed(_:by:for:from:)``).
   package static func checkOtherPath<S: Hashable, I: Hashable, C: Equatable>(
     _ other: Changeset<S, I, C>, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>,
-    madeBy traits: StrategyTraits = StrategyTraits(), updates target: UpdateKind = .reconfigure,
+    madeBy traits: StrategyTraits = StrategyTraits(), updates target: BatchUpdate.UpdateKind = .reconfigure,
     sameCountsAs made: ChangesetCounts
   ) -> VerificationFailure? {
     let changeset = performed(other, by: traits, for: target, from: old)

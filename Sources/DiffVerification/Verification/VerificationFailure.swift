@@ -25,7 +25,7 @@ public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Compara
 /// Why a strategy failed on a pair.
 public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// A stage broke a rule, or its result was no snapshot.
-  case invalidStage(ChangesetError)
+  case invalidStage(InvalidStage)
   /// The stages applied cleanly but gave something other than the target,
   /// with every count right: the screen shows other items than the data.
   case wrongResult(String)
@@ -53,7 +53,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   /// The strategy's ``Matching`` cannot describe a changeset (a wrong
   /// length, an old index out of range or used twice, a moved flag on an
   /// inserted entry): caught before the stage plan reads it.
-  case invalidMatching(MatchingError)
+  case invalidMatching(Matching.Error)
   /// Valid, but in more stages than the rules need for its operations.
   case tooManyStages(stages: Int, fewest: Int)
   /// The library's apply or comparison disagrees with the referee's own
@@ -297,4 +297,45 @@ public struct SeverityCounts: Codable, Sendable, Equatable, CustomStringConverti
   enum CodingKeys: String, CodingKey {
     case crash, wrongScreen = "wrong screen", cost, yardstick
   }
+}
+
+/// A stage that broke a rule, or whose result was no snapshot: the library's
+/// ``SnapshotDiff/Changeset/Error`` with the identifiers left in its text, so
+/// that one failure type holds every pair's verdict.
+public struct InvalidStage: Hashable, Sendable, CustomStringConvertible {
+  /// The stage, counted from 0.
+  public var stage: Int
+  public var error: Reason
+
+  public enum Reason: Hashable, Sendable, CustomStringConvertible {
+    /// The stage breaks one of the rules of a batch update.
+    case brokenRule(BatchUpdate.Error)
+    /// It keeps the rules but inserts an id already there (the snapshot's error, as text).
+    case invalidResult(String)
+
+    /// The rule broken, or `nil` for an invalid result.
+    public var rule: Int? {
+      if case .brokenRule(let error) = self { return error.rule }
+      return nil
+    }
+
+    public var description: String {
+      switch self {
+      case .brokenRule(let error): return error.description
+      case .invalidResult(let error): return "result is not a valid snapshot: \(error)"
+      }
+    }
+  }
+
+  public init(stage: Int, error: Reason) { (self.stage, self.error) = (stage, error) }
+
+  public init<S, I, C>(_ error: Changeset<S, I, C>.Error) {
+    stage = error.stage
+    switch error.error {
+    case .brokenRule(let broken): self.error = .brokenRule(broken)
+    case .invalidResult(let snapshotError): self.error = .invalidResult("\(snapshotError)")
+    }
+  }
+
+  public var description: String { "stage \(stage): \(error)" }
 }

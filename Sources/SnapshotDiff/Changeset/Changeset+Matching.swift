@@ -14,7 +14,7 @@ extension Changeset {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>,
     checking matching: Matching
-  ) throws(MatchingError) {
+  ) throws(Matching.Error) {
     try self.init(_checking: matching, from: old, to: new, direct: true)
   }
 
@@ -26,7 +26,7 @@ extension Changeset {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>,
     direct: Bool
-  ) throws(MatchingError) {
+  ) throws(Matching.Error) {
     try matching.validate(from: old, to: new)
     self.init(_validated: matching, from: old, to: new, direct: direct)
   }
@@ -177,7 +177,7 @@ extension Changeset {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>,
     generalPlanFor matching: Matching
-  ) throws(MatchingError) {
+  ) throws(Matching.Error) {
     try self.init(_checking: matching, from: old, to: new, direct: false)
   }
 

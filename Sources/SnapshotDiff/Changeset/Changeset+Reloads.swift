@@ -11,7 +11,7 @@ extension Changeset {
   /// - Complexity: O(*s* · *n*) for *s* stages with updates, nothing for
   ///   the others.
   @inlinable
-  public func performed(as kind: UpdateKind, from old: Snapshot<SectionID, ItemID, Content>) -> Changeset {
+  public func performed(as kind: BatchUpdate.UpdateKind, from old: Snapshot<SectionID, ItemID, Content>) -> Changeset {
     guard stages.contains(where: { $0._mayMisplaceReloads(kind) }) else {
       var same = self
       same.updates = kind
@@ -68,13 +68,13 @@ extension Changeset {
   }
 }
 
-extension Stage {
+extension Changeset.Stage {
   /// Whether a reload of this stage can land elsewhere than in place: only
   /// moves shift what UIKit's placement ignores. Without section moves a
   /// section reload's shifted index is exact; without item or section moves,
   /// an item reload's.
   @inlinable
-  internal func _mayMisplaceReloads(_ kind: UpdateKind) -> Bool {
+  internal func _mayMisplaceReloads(_ kind: BatchUpdate.UpdateKind) -> Bool {
     if !sectionUpdates.isEmpty && !sectionMoves.isEmpty { return true }
     return kind == .reload && !itemUpdates.isEmpty && (!itemMoves.isEmpty || !sectionMoves.isEmpty)
   }

@@ -5,12 +5,11 @@
 /// snapshots are equal. ``updates`` says how a collection view performs its
 /// item updates: in place, or as reloads (a delete and an insert).
 public struct Changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  public typealias Stage = SnapshotDiff.Stage<SectionID, ItemID, Content>
   public var stages: [Stage]
   /// How its item updates are performed; section updates are reloads either way.
-  public var updates: UpdateKind
+  public var updates: BatchUpdate.UpdateKind
 
-  @inlinable public init(stages: [Stage] = [], updates: UpdateKind = .reconfigure) {
+  @inlinable public init(stages: [Stage] = [], updates: BatchUpdate.UpdateKind = .reconfigure) {
     self.stages = stages
     self.updates = updates
   }
@@ -26,9 +25,9 @@ extension Changeset {
   /// Applies every stage in turn, its updates performed as ``updates`` says
   /// (``Stage/apply(to:updates:)``).
   ///
-  /// - Throws: ``ChangesetError`` naming the first stage that breaks a rule.
+  /// - Throws: ``Changeset/Error`` naming the first stage that breaks a rule.
   @inlinable
-  public func apply(to snapshot: Snapshot<SectionID, ItemID, Content>) throws(ChangesetError)
+  public func apply(to snapshot: Snapshot<SectionID, ItemID, Content>) throws(Changeset.Error)
     -> Snapshot<SectionID, ItemID, Content>
   {
     var state = snapshot
@@ -36,18 +35,20 @@ extension Changeset {
       do {
         state = try stage.apply(to: state, updates: updates)
       } catch {
-        throw ChangesetError(stage: k, error: error)
+        throw Changeset.Error(stage: k, error: error)
       }
     }
     return state
   }
 }
 
-/// A stage of a changeset broke a rule.
-public struct ChangesetError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The stage, counted from 0.
-  public var stage: Int
-  public var error: StageError
-  @inlinable public init(stage: Int, error: StageError) { self.stage = stage; self.error = error }
-  public var description: String { "stage \(stage): \(error)" }
+extension Changeset {
+  /// A stage of a changeset broke a rule.
+  public struct Error: Swift.Error, Equatable, Sendable, CustomStringConvertible {
+    /// The stage, counted from 0.
+    public var stage: Int
+    public var error: Stage.Error
+    @inlinable public init(stage: Int, error: Stage.Error) { self.stage = stage; self.error = error }
+    public var description: String { "stage \(stage): \(error)" }
+  }
 }

@@ -1,4 +1,4 @@
-extension Stage {
+extension Changeset.Stage {
   /// Applies this stage to a state, checking the seven rules first.
   ///
   /// Removes (item deletes and move sources, section deletes and move
@@ -7,14 +7,14 @@ extension Stage {
   /// coordinates); updates replace content at their old position. Never traps,
   /// whatever the stage holds.
   ///
-  /// - Throws: ``StageError/brokenRule(_:)`` with the lowest-numbered rule
-  ///   broken, or ``StageError/invalidResult(_:)`` when the stage inserts an
+  /// - Throws: ``Error/brokenRule(_:)`` with the lowest-numbered rule
+  ///   broken, or ``Error/invalidResult(_:)`` when the stage inserts an
   ///   identifier that is already there.
   /// - Complexity: O(*n* + *k* log *k*) for *n* items and *k* item operations.
   @inlinable
   public func apply(
     to old: Snapshot<SectionID, ItemID, Content>
-  ) throws(StageError) -> Snapshot<SectionID, ItemID, Content> {
+  ) throws(Error) -> Snapshot<SectionID, ItemID, Content> {
     // Never nil: nothing is expected.
     try _apply(to: old, expecting: nil)!
   }
@@ -27,7 +27,7 @@ extension Stage {
   @inlinable
   internal func _apply(
     to old: Snapshot<SectionID, ItemID, Content>, expecting expected: Snapshot<SectionID, ItemID, Content>?
-  ) throws(StageError) -> Snapshot<SectionID, ItemID, Content>? {
+  ) throws(Error) -> Snapshot<SectionID, ItemID, Content>? {
     let placed: Snapshot<SectionID, ItemID, Content>?
     do {
       placed = try _StageLayout.checking(self, on: old, expecting: expected)
@@ -51,7 +51,7 @@ extension Stage {
   /// data source's apply, a call that copies both snapshots (258
   /// instructions more a stage, counted).
   @inlinable @inline(never)
-  internal func _checkingIDs(of result: Snapshot<SectionID, ItemID, Content>) throws(StageError) -> Snapshot<SectionID, ItemID, Content> {
+  internal func _checkingIDs(of result: Snapshot<SectionID, ItemID, Content>) throws(Error) -> Snapshot<SectionID, ItemID, Content> {
     var result = result
     do {
       try result._buildIndexChecking()
@@ -84,5 +84,29 @@ extension Stage {
       for item in insert.section.items where !once(item.id, among: itemIDs) { return true }
     }
     return false
+  }
+}
+
+extension Changeset.Stage {
+  /// Why one stage could not be applied.
+  public enum Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// The stage breaks one of the rules of a batch update.
+    case brokenRule(BatchUpdate.Error)
+    /// The stage keeps the rules but its result is no snapshot: it inserts an
+    /// item or section whose identifier is already there.
+    case invalidResult(Snapshot<SectionID, ItemID, Content>.Error)
+
+    /// The rule broken, or `nil` for an invalid result.
+    public var rule: Int? {
+      if case .brokenRule(let error) = self { return error.rule }
+      return nil
+    }
+
+    public var description: String {
+      switch self {
+      case .brokenRule(let error): return error.description
+      case .invalidResult(let error): return "result is not a valid snapshot: \(error)"
+      }
+    }
   }
 }

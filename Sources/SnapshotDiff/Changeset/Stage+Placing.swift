@@ -1,4 +1,4 @@
-extension Stage {
+extension Changeset.Stage {
   /// The state after this stage, laid out by its checked layout: each item
   /// placed once, in arrays sized once. Scratch in temporary allocations (no
   /// array's generic metadata lookup, about 750 instructions an array:

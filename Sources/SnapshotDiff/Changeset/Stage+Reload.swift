@@ -1,4 +1,4 @@
-extension Stage {
+extension Changeset.Stage {
   /// Applies this stage as UIKit performs it: item updates as `kind` says,
   /// section updates always as reloads (sections have no reconfigure).
   ///
@@ -10,14 +10,14 @@ extension Stage {
   /// result differs from the in-place one). The old side is checked first
   /// as ``apply(to:)`` checks it, with updates named reloads.
   ///
-  /// - Throws: ``StageError`` as ``apply(to:)`` does; an error that a reload
-  ///   causes names an ``BatchUpdateError/Operation/itemReload`` or
-  ///   ``BatchUpdateError/Operation/sectionReload``.
+  /// - Throws: ``Error`` as ``apply(to:)`` does; an error that a reload
+  ///   causes names an ``BatchUpdate/Error/Operation/itemReload`` or
+  ///   ``BatchUpdate/Error/Operation/sectionReload``.
   /// - Complexity: O(*n* + *k* log *k*), twice ``apply(to:)`` where it reloads.
   @inlinable
   public func apply(
-    to old: Snapshot<SectionID, ItemID, Content>, updates kind: UpdateKind
-  ) throws(StageError) -> Snapshot<SectionID, ItemID, Content> {
+    to old: Snapshot<SectionID, ItemID, Content>, updates kind: BatchUpdate.UpdateKind
+  ) throws(Error) -> Snapshot<SectionID, ItemID, Content> {
     let reloadsItems = kind == .reload && !itemUpdates.isEmpty
     guard reloadsItems || !sectionUpdates.isEmpty else { return try apply(to: old) }
     // The old side, and everything but where reloads land, as in place.
@@ -40,7 +40,7 @@ extension Stage {
   @inlinable
   internal func _reloadsAsDeletesAndInserts(
     on old: Snapshot<SectionID, ItemID, Content>, items: Bool
-  ) -> (Stage, itemPaths: [ItemPath], sections: [Int]) {
+  ) -> (Self, itemPaths: [ItemPath], sections: [Int]) {
     var stage = self
     // Sections: shifted by section deletes and inserts, never by moves.
     let deletedSections = sectionDeletes.sorted()
@@ -82,14 +82,14 @@ extension Stage {
   }
 }
 
-extension StageError {
+extension Changeset.Stage.Error {
   /// The error with the updates it names called reloads, and an insert at
   /// a reload's new position called the reload.
   @usableFromInline
-  internal func _namingReloads(items: Bool, itemPaths: Set<ItemPath>, sections: Set<Int>) -> StageError {
+  internal func _namingReloads(items: Bool, itemPaths: Set<ItemPath>, sections: Set<Int>) -> Self {
     guard case .brokenRule(let error) = self else { return self }
-    typealias Operation = BatchUpdateError.Operation
-    func name(_ op: Operation, at position: BatchUpdateError.Position?) -> Operation {
+    typealias Operation = BatchUpdate.Error.Operation
+    func name(_ op: Operation, at position: BatchUpdate.Error.Position?) -> Operation {
       switch (op, position) {
       case (.itemUpdate, _) where items: return .itemReload
       case (.sectionUpdate, _): return .sectionReload

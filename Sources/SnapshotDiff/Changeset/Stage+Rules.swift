@@ -54,9 +54,9 @@ internal struct _StageLayout {
   @usableFromInline
   struct Tagged {
     @usableFromInline var section: Int, item: Int
-    @usableFromInline var op: BatchUpdateError.Operation
-    @inlinable init(section: Int, _ op: BatchUpdateError.Operation) { (self.section, item, self.op) = (section, 0, op) }
-    @inlinable init(_ path: ItemPath, _ op: BatchUpdateError.Operation) { (section, item, self.op) = (path.section, path.item, op) }
+    @usableFromInline var op: BatchUpdate.Error.Operation
+    @inlinable init(section: Int, _ op: BatchUpdate.Error.Operation) { (self.section, item, self.op) = (section, 0, op) }
+    @inlinable init(_ path: ItemPath, _ op: BatchUpdate.Error.Operation) { (section, item, self.op) = (path.section, path.item, op) }
     @inlinable var path: ItemPath { ItemPath(_inSnapshot: section, item: item) }
   }
 
@@ -69,8 +69,8 @@ internal struct _StageLayout {
   /// each level, counted.)
   @inlinable
   static func checking<S, I, C>(
-    _ stage: Stage<S, I, C>, on old: Snapshot<S, I, C>, expecting expected: Snapshot<S, I, C>?
-  ) throws(BatchUpdateError) -> Snapshot<S, I, C>? {
+    _ stage: Changeset<S, I, C>.Stage, on old: Snapshot<S, I, C>, expecting expected: Snapshot<S, I, C>?
+  ) throws(BatchUpdate.Error) -> Snapshot<S, I, C>? {
     typealias R = Snapshot<S, I, C>?
     let oldStarts = old._sectionStarts
     let oldSections = oldStarts.count &- 1
@@ -81,7 +81,7 @@ internal struct _StageLayout {
     let oldItemOps = stage.itemDeletes.count &+ stage.itemMoves.count &+ stage.itemUpdates.count
     let newItemOps = stage.itemInserts.count &+ stage.itemMoves.count
     return try withUnsafeTemporaryAllocation(of: Tagged.self, capacity: oldSectionOps &+ newSectionOps &+ oldItemOps &+ newItemOps) {
-      (tagged) throws(BatchUpdateError) -> R in
+      (tagged) throws(BatchUpdate.Error) -> R in
       var n = 0
       func add(_ op: Tagged) {
         (tagged.baseAddress! + n).initialize(to: op)
@@ -104,14 +104,14 @@ internal struct _StageLayout {
       }
       let ops = Operations(oldSections: take(oldSectionOps), newSections: take(newSectionOps), oldItems: take(oldItemOps), newItems: take(newItemOps))
       let words = _Scratch.words(forBits: oldStarts[oldSections])
-      return try withUnsafeTemporaryAllocation(of: BatchUpdateError.Operation?.self, capacity: oldSections &+ 2 &* newSections) {
-        (sectionOps) throws(BatchUpdateError) -> R in
+      return try withUnsafeTemporaryAllocation(of: BatchUpdate.Error.Operation?.self, capacity: oldSections &+ 2 &* newSections) {
+        (sectionOps) throws(BatchUpdate.Error) -> R in
         sectionOps.initialize(repeating: nil)
         let oldSectionOp = UnsafeMutableBufferPointer(rebasing: sectionOps[..<oldSections])
         let newSectionOp = UnsafeMutableBufferPointer(rebasing: sectionOps[oldSections..<(oldSections &+ newSections)])
         let newSectionChange = UnsafeMutableBufferPointer(rebasing: sectionOps[(oldSections &+ newSections)...])
         let size = 3 &* oldSections &+ 4 &* newSections &+ 2 &+ stage.itemInserts.count &+ stage.itemMoves.count &+ words
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { (memory) throws(BatchUpdateError) -> R in
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { (memory) throws(BatchUpdate.Error) -> R in
           var scratch = _Scratch(memory)
           let newIndexOfUpdated = scratch.take(oldSections), removedCount = scratch.take(oldSections), oldCounts = scratch.take(oldSections)
           let source = scratch.take(newSections), counts = scratch.take(newSections)
@@ -158,7 +158,7 @@ internal struct _StageLayout {
   /// section exists after it, and every new item path names one with a
   /// non-negative index (its upper bound is rule 7).
   @inlinable
-  static func checkPositionsExist(_ ops: Operations, oldCounts: UnsafeBufferPointer<Int>, newSections: Int) throws(BatchUpdateError) {
+  static func checkPositionsExist(_ ops: Operations, oldCounts: UnsafeBufferPointer<Int>, newSections: Int) throws(BatchUpdate.Error) {
     let oldSections = oldCounts.count
     for op in ops.oldSections where !(0..<oldSections).contains(op.section) {
       throw .positionOutOfRange(op.op, .section(op.section), isNew: false)
@@ -185,9 +185,9 @@ internal struct _StageLayout {
   /// 30-item apply, counted).
   @inlinable
   static func checkOldPositionsUnique(
-    _ ops: Operations, oldSectionOp: UnsafeMutableBufferPointer<BatchUpdateError.Operation?>,
+    _ ops: Operations, oldSectionOp: UnsafeMutableBufferPointer<BatchUpdate.Error.Operation?>,
     oldStarts: [Int], seen: _UnsafeBitSet
-  ) throws(BatchUpdateError) {
+  ) throws(BatchUpdate.Error) {
     for op in ops.oldSections {
       if let first = oldSectionOp[op.section] { throw .duplicateOldPosition(.section(op.section), first, op.op) }
       oldSectionOp[op.section] = op.op
@@ -203,8 +203,8 @@ internal struct _StageLayout {
   /// section's operation.
   @inlinable
   static func checkNewPositionsUnique(
-    _ ops: Operations, newSectionOp: UnsafeMutableBufferPointer<BatchUpdateError.Operation?>
-  ) throws(BatchUpdateError) {
+    _ ops: Operations, newSectionOp: UnsafeMutableBufferPointer<BatchUpdate.Error.Operation?>
+  ) throws(BatchUpdate.Error) {
     for op in ops.newSections {
       if let first = newSectionOp[op.section] { throw .duplicateNewPosition(.section(op.section), first, op.op) }
       newSectionOp[op.section] = op.op
@@ -217,7 +217,7 @@ internal struct _StageLayout {
   /// the new index of each updated old section (-1: not updated).
   @inlinable
   static func sectionSources<S, I, C>(
-    _ stage: Stage<S, I, C>, oldSectionOp: UnsafeMutableBufferPointer<BatchUpdateError.Operation?>,
+    _ stage: Changeset<S, I, C>.Stage, oldSectionOp: UnsafeMutableBufferPointer<BatchUpdate.Error.Operation?>,
     source: UnsafeMutableBufferPointer<Int>, newIndexOfUpdated: UnsafeMutableBufferPointer<Int>
   ) {
     source.initialize(repeating: Source.unfilled)
@@ -236,9 +236,9 @@ internal struct _StageLayout {
   /// on either side.
   @inlinable
   static func checkNoItemChangesInChangedSections<S, I, C>(
-    _ ops: Operations, _ stage: Stage<S, I, C>, oldSectionOp: UnsafeMutableBufferPointer<BatchUpdateError.Operation?>,
-    newIndexOfUpdated: UnsafeMutableBufferPointer<Int>, newSectionChange: UnsafeMutableBufferPointer<BatchUpdateError.Operation?>
-  ) throws(BatchUpdateError) {
+    _ ops: Operations, _ stage: Changeset<S, I, C>.Stage, oldSectionOp: UnsafeMutableBufferPointer<BatchUpdate.Error.Operation?>,
+    newIndexOfUpdated: UnsafeMutableBufferPointer<Int>, newSectionChange: UnsafeMutableBufferPointer<BatchUpdate.Error.Operation?>
+  ) throws(BatchUpdate.Error) {
     for op in ops.oldItems {
       if let change = oldSectionOp[op.section], change != .sectionDelete {
         throw .itemOperationInChangedSection(op.op, op.path, sectionChange: change)
@@ -258,8 +258,8 @@ internal struct _StageLayout {
   /// section, and which old items leave.
   @inlinable
   func countItemsAfterUpdate<S, I, C>(
-    _ stage: Stage<S, I, C>, _ ops: Operations, oldStarts: [Int], removedCount: UnsafeMutableBufferPointer<Int>
-  ) throws(BatchUpdateError) {
+    _ stage: Changeset<S, I, C>.Stage, _ ops: Operations, oldStarts: [Int], removedCount: UnsafeMutableBufferPointer<Int>
+  ) throws(BatchUpdate.Error) {
     removed.removeAll()
     removedCount.initialize(repeating: 0)
     func remove(_ p: ItemPath) {
@@ -302,7 +302,7 @@ internal struct _StageLayout {
 
 /// The first index path that two operations share, found by sorting (no hashing).
 @inlinable
-internal func _firstDuplicate(_ ops: UnsafeBufferPointer<_StageLayout.Tagged>) -> (ItemPath, BatchUpdateError.Operation, BatchUpdateError.Operation)? {
+internal func _firstDuplicate(_ ops: UnsafeBufferPointer<_StageLayout.Tagged>) -> (ItemPath, BatchUpdate.Error.Operation, BatchUpdate.Error.Operation)? {
   guard ops.count > 1 else { return nil }
   // A few operations: compared pairwise, the same answer as below (the
   // least shared path, its first two operations in list order) with no

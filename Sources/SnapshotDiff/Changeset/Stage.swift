@@ -1,73 +1,61 @@
-/// A move from one position to another: ``Stage/Move``.
-public struct StageMove<Position: Hashable>: Hashable {
-  public var from: Position
-  public var to: Position
-  @inlinable public init(from: Position, to: Position) { self.from = from; self.to = to }
-  // Inlinable, as the stage's comparisons below are.
-  @inlinable public static func == (a: Self, b: Self) -> Bool { a.from == b.from && a.to == b.to }
-  @inlinable public func hash(into hasher: inout Hasher) {
-    hasher.combine(from)
-    hasher.combine(to)
-  }
-}
-extension StageMove: Sendable where Position: Sendable {}
+extension Changeset {
+  /// One batch update, with `performBatchUpdates` semantics.
+  ///
+  /// Deletes, move sources and updates are in the coordinates of the state
+  /// before the stage; inserts and move destinations in those of the state after
+  /// it. Updates replace content at their old position. The rules a stage must
+  /// keep are those of ``BatchUpdate/Error``, checked by
+  /// ``Changeset/Stage/apply(to:)``.
+  public struct Stage {
+    public typealias Item = SectionSnapshot<ItemID, Content>.Item
+    public typealias Section = Snapshot<SectionID, ItemID, Content>.Section
+    /// A section move (`Move<Int>`) or an item move (`Move<ItemPath>`).
+    public typealias Move<Position: Hashable> = BatchUpdate.Move<Position>
 
-/// One batch update, with `performBatchUpdates` semantics.
-///
-/// Deletes, move sources and updates are in the coordinates of the state
-/// before the stage; inserts and move destinations in those of the state after
-/// it. Updates replace content at their old position. The rules a stage must
-/// keep are those of ``BatchUpdateError``, checked by
-/// ``Stage/apply(to:)``.
-public struct Stage<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  public typealias Item = SnapshotItem<ItemID, Content>
-  public typealias Section = SnapshotSection<SectionID, ItemID, Content>
-  /// A section move (`Move<Int>`) or an item move (`Move<ItemPath>`).
-  public typealias Move<Position: Hashable> = StageMove<Position>
+    public struct SectionInsert {
+      public var index: Int
+      public var section: Section
+      @inlinable public init(index: Int, section: Section) { self.index = index; self.section = section }
+    }
+    public struct SectionUpdate {
+      public var index: Int
+      public var content: Content?
+      @inlinable public init(index: Int, content: Content?) { self.index = index; self.content = content }
+    }
+    public struct ItemInsert {
+      public var path: ItemPath
+      public var item: Item
+      @inlinable public init(path: ItemPath, item: Item) { self.path = path; self.item = item }
+    }
+    public struct ItemUpdate {
+      public var path: ItemPath
+      public var content: Content?
+      @inlinable public init(path: ItemPath, content: Content?) { self.path = path; self.content = content }
+    }
 
-  public struct SectionInsert {
-    public var index: Int
-    public var section: Section
-    @inlinable public init(index: Int, section: Section) { self.index = index; self.section = section }
-  }
-  public struct SectionUpdate {
-    public var index: Int
-    public var content: Content?
-    @inlinable public init(index: Int, content: Content?) { self.index = index; self.content = content }
-  }
-  public struct ItemInsert {
-    public var path: ItemPath
-    public var item: Item
-    @inlinable public init(path: ItemPath, item: Item) { self.path = path; self.item = item }
-  }
-  public struct ItemUpdate {
-    public var path: ItemPath
-    public var content: Content?
-    @inlinable public init(path: ItemPath, content: Content?) { self.path = path; self.content = content }
-  }
+    public var sectionDeletes: [Int] = []
+    public var sectionInserts: [SectionInsert] = []
+    public var sectionMoves: [BatchUpdate.Move<Int>] = []
+    public var sectionUpdates: [SectionUpdate] = []
+    public var itemDeletes: [ItemPath] = []
+    public var itemInserts: [ItemInsert] = []
+    public var itemMoves: [BatchUpdate.Move<ItemPath>] = []
+    public var itemUpdates: [ItemUpdate] = []
 
-  public var sectionDeletes: [Int] = []
-  public var sectionInserts: [SectionInsert] = []
-  public var sectionMoves: [StageMove<Int>] = []
-  public var sectionUpdates: [SectionUpdate] = []
-  public var itemDeletes: [ItemPath] = []
-  public var itemInserts: [ItemInsert] = []
-  public var itemMoves: [StageMove<ItemPath>] = []
-  public var itemUpdates: [ItemUpdate] = []
+    @inlinable public init() {}
 
-  @inlinable public init() {}
+    @inlinable
+    public var isEmpty: Bool {
+      sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty
+        && sectionUpdates.isEmpty && itemDeletes.isEmpty && itemInserts.isEmpty
+        && itemMoves.isEmpty && itemUpdates.isEmpty
+    }
 
-  @inlinable
-  public var isEmpty: Bool {
-    sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty
-      && sectionUpdates.isEmpty && itemDeletes.isEmpty && itemInserts.isEmpty
-      && itemMoves.isEmpty && itemUpdates.isEmpty
-  }
-
-  /// Section deletes, inserts, moves and updates.
-  @inlinable
-  public var sectionOperationCount: Int {
-    sectionDeletes.count + sectionInserts.count + sectionMoves.count + sectionUpdates.count
+    /// Section deletes, inserts, moves and updates.
+    @inlinable
+    public var sectionOperationCount: Int {
+      sectionDeletes.count + sectionInserts.count + sectionMoves.count + sectionUpdates.count
+    }
   }
 }
 
@@ -75,27 +63,27 @@ public struct Stage<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
 // are called: derived, they are generic code that compares each element
 // through runtime metadata (an item update cost 1,500 instructions where a
 // verify compared two changesets, profiled).
-extension Stage.SectionInsert: Equatable {
+extension Changeset.Stage.SectionInsert: Equatable {
   @inlinable public static func == (a: Self, b: Self) -> Bool { a.index == b.index && a.section == b.section }
 }
-extension Stage.SectionUpdate: Equatable {
+extension Changeset.Stage.SectionUpdate: Equatable {
   @inlinable public static func == (a: Self, b: Self) -> Bool { a.index == b.index && a.content == b.content }
 }
-extension Stage.ItemInsert: Equatable {
+extension Changeset.Stage.ItemInsert: Equatable {
   @inlinable public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.item == b.item }
 }
-extension Stage.ItemUpdate: Equatable {
+extension Changeset.Stage.ItemUpdate: Equatable {
   @inlinable public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.content == b.content }
 }
-extension Stage: Equatable {
+extension Changeset.Stage: Equatable {
   @inlinable public static func == (a: Self, b: Self) -> Bool {
     a.sectionDeletes == b.sectionDeletes && a.sectionInserts == b.sectionInserts && a.sectionMoves == b.sectionMoves
       && a.sectionUpdates == b.sectionUpdates && a.itemDeletes == b.itemDeletes && a.itemInserts == b.itemInserts
       && a.itemMoves == b.itemMoves && a.itemUpdates == b.itemUpdates
   }
 }
-extension Stage.SectionInsert: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
-extension Stage.SectionUpdate: Sendable where Content: Sendable {}
-extension Stage.ItemInsert: Sendable where ItemID: Sendable, Content: Sendable {}
-extension Stage.ItemUpdate: Sendable where Content: Sendable {}
-extension Stage: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension Changeset.Stage.SectionInsert: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension Changeset.Stage.SectionUpdate: Sendable where Content: Sendable {}
+extension Changeset.Stage.ItemInsert: Sendable where ItemID: Sendable, Content: Sendable {}
+extension Changeset.Stage.ItemUpdate: Sendable where Content: Sendable {}
+extension Changeset.Stage: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}

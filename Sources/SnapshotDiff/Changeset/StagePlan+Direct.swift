@@ -25,7 +25,7 @@ extension _StagePlan {
   static func direct<S, I, C>(
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, matching m: Matching,
     itemChanged: [Bool]?, sectionChanged: [Bool]?, unchangedRuns runs: [_UnchangedRun]
-  ) -> (pre: Stage<S, I, C>, items: Stage<S, I, C>)? {
+  ) -> (pre: Changeset<S, I, C>.Stage, items: Changeset<S, I, C>.Stage)? {
     // Its scratch in temporary allocations, not arrays: on the stack where
     // they are small, and never through the array allocator's generic
     // metadata lookup (counted, the two together 1,586 instructions off a 30-item diff).
@@ -52,12 +52,12 @@ extension _StagePlan {
     from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>, matching m: Matching,
     itemChanged: [Bool]?, sectionChanged: [Bool]?, unchangedRuns runs: [_UnchangedRun],
     oldSectionNew: UnsafeMutableBufferPointer<Int>, sectionFlags: UnsafeMutableBufferPointer<Int>
-  ) -> (pre: Stage<S, I, C>, items: Stage<S, I, C>)? {
+  ) -> (pre: Changeset<S, I, C>.Stage, items: Changeset<S, I, C>.Stage)? {
     let oldStarts = old._sectionStarts, newStarts = new._sectionStarts
     let oldSections = oldStarts.count &- 1
     let newSections = newStarts.count &- 1
-    var ops = Stage<S, I, C>()
-    var pre = Stage<S, I, C>()
+    var ops = Changeset<S, I, C>.Stage()
+    var pre = Changeset<S, I, C>.Stage()
     let changesInside = 1, contentChanges = 2
 
     // Sections, in old order: deleted, moved, updated (`oldSectionNew`);
@@ -75,15 +75,15 @@ extension _StagePlan {
         ops.sectionDeletes.append(s)
         continue
       }
-      if m.sectionMoved[t] { ops.sectionMoves.append(StageMove(from: s, to: t)) }
+      if m.sectionMoved[t] { ops.sectionMoves.append(BatchUpdate.Move(from: s, to: t)) }
       if sectionFlags[t] & contentChanges != 0 {
-        ops.sectionUpdates.append(Stage<S, I, C>.SectionUpdate(index: s, content: new._sectionContents[t]))
+        ops.sectionUpdates.append(Changeset<S, I, C>.Stage.SectionUpdate(index: s, content: new._sectionContents[t]))
       }
     }
     for t in 0..<newSections where m.sectionOldIndex[t] < 0 {
-      let section = Stage<S, I, C>.Section(
+      let section = Changeset<S, I, C>.Stage.Section(
         new._sectionIDs[t], content: new._sectionContents[t], items: Array(new._items[newStarts[t]..<newStarts[t &+ 1]]))
-      ops.sectionInserts.append(Stage<S, I, C>.SectionInsert(index: t, section: section))
+      ops.sectionInserts.append(Changeset<S, I, C>.Stage.SectionInsert(index: t, section: section))
     }
 
     // Items, in new order: inserts, moves, updates; then deletes in old order.
@@ -146,7 +146,7 @@ extension _StagePlan {
                     let o = oldIndex[j]
                     guard o >= 0 else {
                       if changes { return false }  // rule 6
-                      ops.itemInserts.append(Stage<S, I, C>.ItemInsert(path: ItemPath(_inSnapshot: t, item: j &- start), item: newItems[j]))
+                      ops.itemInserts.append(Changeset<S, I, C>.Stage.ItemInsert(path: ItemPath(_inSnapshot: t, item: j &- start), item: newItems[j]))
                       continue
                     }
                     kept.insert(o)
@@ -156,20 +156,20 @@ extension _StagePlan {
                       if changes { return false }  // rule 6
                       let from = ItemPath(_inSnapshot: s, item: o &- oldStart)
                       if !moved[j] {
-                        _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &ops.itemUpdates, room: room)
+                        _append(Changeset<S, I, C>.Stage.ItemUpdate(path: from, content: newItems[j].content), to: &ops.itemUpdates, room: room)
                         continue
                       }
-                      ops.itemMoves.append(StageMove(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
+                      ops.itemMoves.append(BatchUpdate.Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
                       // Rule 2: a moved item is updated before it moves.
-                      if changed { _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
+                      if changed { _append(Changeset<S, I, C>.Stage.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
                     } else {
                       let f = _section(containing: o, starts: oldStarts)
                       let ft = oldSectionNew[f]
                       // Rule 4 (leaving a deleted section), rule 6.
                       if ft < 0 || changes || sectionFlags[ft] & changesInside != 0 { return false }
                       let from = ItemPath(_inSnapshot: f, item: o &- oldStarts[f])
-                      ops.itemMoves.append(StageMove(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
-                      if changed { _append(Stage<S, I, C>.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
+                      ops.itemMoves.append(BatchUpdate.Move(from: from, to: ItemPath(_inSnapshot: t, item: j &- start)))
+                      if changed { _append(Changeset<S, I, C>.Stage.ItemUpdate(path: from, content: newItems[j].content), to: &pre.itemUpdates, room: room) }
                     }
                   }
                 case .run(let run):
@@ -224,12 +224,12 @@ extension _StagePlan {
 /// slowed every other diff (counted, `heckel` 1 % on `random-1e3`).
 @inlinable @inline(never)
 func _insertsAll<S, I, C>(
-  _ items: UnsafeBufferPointer<SnapshotItem<I, C>>, _ range: Range<Int>, section t: Int,
-  oldIndex: UnsafeBufferPointer<Int>, into inserts: inout [Stage<S, I, C>.ItemInsert]
+  _ items: UnsafeBufferPointer<SectionSnapshot<I, C>.Item>, _ range: Range<Int>, section t: Int,
+  oldIndex: UnsafeBufferPointer<Int>, into inserts: inout [Changeset<S, I, C>.Stage.ItemInsert]
 ) -> Bool {
   for j in range where oldIndex[j] >= 0 { return false }
   _append(count: range.count, to: &inserts) { k in
-    Stage<S, I, C>.ItemInsert(path: ItemPath(_inSnapshot: t, item: k), item: items[range.lowerBound &+ k])
+    Changeset<S, I, C>.Stage.ItemInsert(path: ItemPath(_inSnapshot: t, item: k), item: items[range.lowerBound &+ k])
   }
   return true
 }

@@ -53,13 +53,13 @@ internal struct _StagePlan {
     @usableFromInline var sectionDeletes: [Int] = []
     /// (new position, new section, the new items it arrives with)
     @usableFromInline var sectionInserts: [(index: Int, section: Int, items: ArraySlice<Int32>)] = []
-    @usableFromInline var sectionMoves: [StageMove<Int>] = []
+    @usableFromInline var sectionMoves: [BatchUpdate.Move<Int>] = []
     /// (old position, new section whose content it takes)
     @usableFromInline var sectionUpdates: [(index: Int, section: Int)] = []
     @usableFromInline var itemDeletes: [ItemPath] = []
     /// (new position, new item)
     @usableFromInline var itemInserts: [(path: ItemPath, item: Int)] = []
-    @usableFromInline var itemMoves: [StageMove<ItemPath>] = []
+    @usableFromInline var itemMoves: [BatchUpdate.Move<ItemPath>] = []
     /// (old position, new item whose content it takes)
     @usableFromInline var itemUpdates: [(path: ItemPath, item: Int)] = []
 
@@ -211,7 +211,7 @@ internal struct _StagePlan {
       if sectionInB[t] < 0 {
         ops.sectionDeletes.append(k)
       } else if t < newSections {
-        if sectionMovePhase[t] == stage { ops.sectionMoves.append(StageMove(from: k, to: sectionInB[t])) }
+        if sectionMovePhase[t] == stage { ops.sectionMoves.append(BatchUpdate.Move(from: k, to: sectionInB[t])) }
         if sectionUpdatePhase[t] == stage { ops.sectionUpdates.append((k, t)) }
       }
     }
@@ -255,7 +255,7 @@ internal struct _StagePlan {
           guard moves || updates else { continue }
           let from = stays ? sameInA : _section(containing: flat, starts: a.starts)
           let oldPath = ItemPath(_inSnapshot: from, item: flat - a.starts[from])
-          if moves { ops.itemMoves.append(StageMove(from: oldPath, to: ItemPath(_inSnapshot: s, item: k - start))) }
+          if moves { ops.itemMoves.append(BatchUpdate.Move(from: oldPath, to: ItemPath(_inSnapshot: s, item: k - start))) }
           if updates { ops.itemUpdates.append((oldPath, token)) }
         }
       }

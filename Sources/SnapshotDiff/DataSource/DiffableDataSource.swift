@@ -26,7 +26,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   /// Its changeset for this data source's snapshots, specialized where the
   /// data source was made (the initializers are inlinable): a malformed
   /// matching is thrown, not trapped on.
-  @usableFromInline let _changeset: (Snapshot, Snapshot) throws(MatchingError) -> Changeset<SectionID, ItemID, Content>
+  @usableFromInline let _changeset: (Snapshot, Snapshot) throws(Matching.Error) -> Changeset<SectionID, ItemID, Content>
   /// What the screen shows.
   @usableFromInline internal var current = Snapshot()
   /// Every update the collection view received, oldest first; a test
@@ -55,7 +55,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   @inlinable
   public init<Strategy: MatchingStrategy>(strategy: Strategy) {
     self.strategy = strategy
-    _changeset = { old, new throws(MatchingError) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
+    _changeset = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
   }
 
   /// An empty data source, diffing with `strategy`.
@@ -65,7 +65,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
     if let matcher = strategy as? any MatchingStrategy {
       // A matching strategy known here only as a `DiffStrategy` (an
       // existential): its matching is validated all the same.
-      _changeset = { old, new throws(MatchingError) in try Changeset(from: old, to: new, checking: matcher.matching(from: old, to: new)) }
+      _changeset = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checking: matcher.matching(from: old, to: new)) }
     } else {
       _changeset = { old, new in strategy.changeset(from: old, to: new) }
     }
@@ -114,11 +114,11 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
 
   /// The checked apply the harness runs on strategies it does not trust:
   /// ``apply(_:animatingDifferences:completion:)``, with what would crash
-  /// the app thrown (``DataSourceError``) and the data source left as it was.
+  /// the app thrown (``ApplyError``) and the data source left as it was.
   @discardableResult @inlinable
   package func _applyChecking(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
-  ) throws(DataSourceError) -> [CollectionViewUpdate] {
+  ) throws(ApplyError) -> [CollectionViewUpdate] {
     let changeset = try diff(to: snapshot)
     let reloaded = Set(snapshot.reloadedItemIdentifiers)
     var state = current
@@ -140,7 +140,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
           state = try stage.apply(to: before)
         }
       } catch {
-        throw .brokenStage(strategy: strategy.name, ChangesetError(stage: k, error: error))
+        throw .brokenStage(strategy: strategy.name, Changeset<SectionID, ItemID, Content>.Error(stage: k, error: error))
       }
       let calls = reloaded.isEmpty ? stage.collectionViewCalls() : stage.collectionViewCalls { reloaded.contains(before.item(at: $0).id) }
       applied.append(.batchUpdates(calls, animated: animatingDifferences))
@@ -205,7 +205,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   /// The strategy's changeset, with a malformed matching reported rather
   /// than trapped on.
   @inlinable
-  package func diff(to snapshot: Snapshot) throws(DataSourceError) -> Changeset<SectionID, ItemID, Content> {
+  package func diff(to snapshot: Snapshot) throws(ApplyError) -> Changeset<SectionID, ItemID, Content> {
     do {
       return try _changeset(current, snapshot)
     } catch {
@@ -215,7 +215,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
 
   /// Stops the program as the app would crash, with UIKit's exception.
   @usableFromInline @inline(never)
-  func _crash(_ error: DataSourceError) -> Never {
+  func _crash(_ error: ApplyError) -> Never {
     fatalError("NSInternalInconsistencyException: \(error)")
   }
 

@@ -24,7 +24,6 @@
 /// Item ids and contents are as in ``Snapshot``: the content is what a
 /// reload compares.
 public struct SectionSnapshot<ItemID: Hashable, Content: Equatable> {
-  public typealias Item = SnapshotItem<ItemID, Content>
 
   /// One item: its content, parent, children in order, and whether it is expanded.
   @usableFromInline
@@ -74,3 +73,25 @@ extension SectionSnapshot: Equatable {
 
 extension SectionSnapshot._Node: Sendable where ItemID: Sendable, Content: Sendable {}
 extension SectionSnapshot: Sendable where ItemID: Sendable, Content: Sendable {}
+
+extension SectionSnapshot {
+  /// An item of a snapshot or a section snapshot: a unique identifier and
+  /// the content shown for it (``Snapshot/Item`` is this type).
+  public struct Item: Equatable {
+    public var id: ItemID
+    /// What changes in place (a price, a title); `nil` when the item has none.
+    public var content: Content?
+
+    @inlinable
+    public init(_ id: ItemID, content: Content? = nil) {
+      self.id = id
+      self.content = content
+    }
+
+    // Written out and inlinable, so that it is specialized where it is
+    // called, as the stage's comparisons are (Stage.swift).
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content }
+  }
+}
+
+extension SectionSnapshot.Item: Sendable where ItemID: Sendable, Content: Sendable {}

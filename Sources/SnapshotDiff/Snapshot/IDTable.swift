@@ -240,9 +240,9 @@ internal struct _IDColumn<ID> {
 
   /// The ids of a buffer of items.
   @inlinable
-  init<Content>(items: UnsafeBufferPointer<SnapshotItem<ID, Content>>) where ID: Hashable {
+  init<Content>(items: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>) where ID: Hashable {
     first = items.baseAddress.flatMap { UnsafeRawPointer($0.pointer(to: \.id)) }
-    stride = MemoryLayout<SnapshotItem<ID, Content>>.stride
+    stride = MemoryLayout<SectionSnapshot<ID, Content>.Item>.stride
   }
 
   @inlinable

@@ -4,14 +4,14 @@ extension Snapshot {
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable
-  internal func _checkInvariants() throws(SnapshotError) {
+  internal func _checkInvariants() throws(Snapshot.Error) {
     _ = try _checkedIndex()
   }
 
   /// ``_checkInvariants()``, giving the tables it builds: each item's flat
   /// index and each section's index.
   @inlinable
-  internal func _checkedIndex() throws(SnapshotError) -> (items: [ItemID: Int], sections: [SectionID: Int]) {
+  internal func _checkedIndex() throws(Snapshot.Error) -> (items: [ItemID: Int], sections: [SectionID: Int]) {
     var sectionIndex: [SectionID: Int] = [:]
     sectionIndex.reserveCapacity(_sectionIDs.count)
     for (s, id) in _sectionIDs.enumerated() {

@@ -1,52 +1,17 @@
-/// An item of a snapshot (``Snapshot/Item``): a unique identifier and the
-/// content shown for it.
-public struct SnapshotItem<ID: Hashable, Content: Equatable>: Equatable {
-  public var id: ID
-  /// What changes in place (a price, a title); `nil` when the item has none.
-  public var content: Content?
-
-  @inlinable
-  public init(_ id: ID, content: Content? = nil) {
-    self.id = id
-    self.content = content
-  }
-
-  // Written out and inlinable, so that it is specialized where it is
-  // called, as the stage's comparisons are (Stage.swift).
-  @inlinable public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content }
-}
-
-/// A section of a snapshot (``Snapshot/Section``): a unique identifier,
-/// optional content, its items.
-public struct SnapshotSection<ID: Hashable, ItemID: Hashable, Content: Equatable>: Equatable {
-  public var id: ID
-  public var content: Content?
-  public var items: [SnapshotItem<ItemID, Content>]
-
-  @inlinable
-  public init(_ id: ID, content: Content? = nil, items: [SnapshotItem<ItemID, Content>] = []) {
-    self.id = id
-    self.content = content
-    self.items = items
-  }
-
-  @inlinable public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content && a.items == b.items }
-}
-
 /// The state of a list: ordered sections, each an ordered list of items.
 ///
 /// Section identifiers are unique among sections and item identifiers are
 /// unique across the whole snapshot, as in `NSDiffableDataSourceSnapshot`.
 /// Every way of building a snapshot checks this and throws
-/// ``SnapshotError/duplicateSection(_:first:second:)`` or
-/// ``SnapshotError/duplicateItem(_:first:second:)``; a snapshot value always
+/// ``Snapshot/Error/duplicateSection(_:first:second:)`` or
+/// ``Snapshot/Error/duplicateItem(_:first:second:)``; a snapshot value always
 /// holds unique identifiers.
 ///
 /// Items are stored flat, in order, with the offset where each section's items
 /// start; strategies read the identifiers as one contiguous array.
 public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable> {
-  public typealias Item = SnapshotItem<ItemID, Content>
-  public typealias Section = SnapshotSection<SectionID, ItemID, Content>
+  /// An item: its identifier and content, the same type in a section snapshot.
+  public typealias Item = SectionSnapshot<ItemID, Content>.Item
 
   /// Section identifiers, in order.
   @usableFromInline internal var _sectionIDs: [SectionID]
@@ -85,7 +50,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
-  public init(sections: some Sequence<Section>) throws(SnapshotError) {
+  public init(sections: some Sequence<Section>) throws(Snapshot.Error) {
     self.init()
     for section in sections {
       _sectionIDs.append(section.id)
@@ -105,7 +70,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
-  package init(sectionIDs: [SectionID], sectionContents: [Content?], sectionStarts: [Int], items: [Item]) throws(SnapshotError) {
+  package init(sectionIDs: [SectionID], sectionContents: [Content?], sectionStarts: [Int], items: [Item]) throws(Snapshot.Error) {
     precondition(
       sectionContents.count == sectionIDs.count && sectionStarts.count == sectionIDs.count + 1 && sectionStarts.first == 0
         && sectionStarts.last == items.count, "the parts of a snapshot do not hold together")
@@ -115,7 +80,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
 
   /// The id index of a snapshot just assembled, its ids checked unique.
   @inlinable
-  internal mutating func _buildIndexChecking() throws(SnapshotError) {
+  internal mutating func _buildIndexChecking() throws(Snapshot.Error) {
     // The item table checks the ids as it is built; the full check runs
     // only to name a duplicate.
     var sections = [SectionID: Int](minimumCapacity: _sectionIDs.count)
@@ -131,7 +96,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
-  public init(section: SectionID, content: Content? = nil, items: [Item]) throws(SnapshotError) {
+  public init(section: SectionID, content: Content? = nil, items: [Item]) throws(Snapshot.Error) {
     try self.init(sections: [Section(section, content: content, items: items)])
   }
 }
@@ -148,8 +113,7 @@ extension Snapshot: Equatable {
   }
 }
 
-extension SnapshotItem: Sendable where ID: Sendable, Content: Sendable {}
-extension SnapshotSection: Sendable where ID: Sendable, ItemID: Sendable, Content: Sendable {}
+extension Snapshot.Section: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
 extension Snapshot: Sendable where SectionID: Sendable, ItemID: Sendable, Content: Sendable {}
 
 extension Snapshot {
@@ -164,5 +128,23 @@ extension Snapshot {
     _reconfiguredItems = []
     _reloadedSections = []
     _index = nil
+  }
+}
+
+extension Snapshot {
+  /// A section: a unique identifier, optional content, its items.
+  public struct Section: Equatable {
+    public var id: SectionID
+    public var content: Content?
+    public var items: [Item]
+
+    @inlinable
+    public init(_ id: SectionID, content: Content? = nil, items: [Item] = []) {
+      self.id = id
+      self.content = content
+      self.items = items
+    }
+
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content && a.items == b.items }
   }
 }

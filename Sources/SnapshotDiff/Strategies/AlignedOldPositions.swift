@@ -149,7 +149,7 @@ extension Snapshot {
 @inlinable
 internal func _matchByScan<ID: Hashable, Content: Equatable>(
   _ leftOld: _Leftovers, _ leftNew: _Leftovers,
-  old: UnsafeBufferPointer<SnapshotItem<ID, Content>>, new: UnsafeBufferPointer<SnapshotItem<ID, Content>>,
+  old: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>, new: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>,
   oldIndex: UnsafeMutableBufferPointer<Int>
 ) {
   withUnsafeTemporaryAllocation(of: Int.self, capacity: leftOld.count) { candidates in
@@ -189,8 +189,8 @@ internal func _matchByScan<ID: Hashable, Content: Equatable>(
 ///   old and *m* new items; O(*n* + *m*) when they barely changed.
 @inlinable
 internal func _matchBySearch<ID: Hashable, Content: Equatable>(
-  old: UnsafeBufferPointer<SnapshotItem<ID, Content>>, _ oldRange: Range<Int>,
-  new: UnsafeBufferPointer<SnapshotItem<ID, Content>>, _ newRange: Range<Int>,
+  old: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>, _ oldRange: Range<Int>,
+  new: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>, _ newRange: Range<Int>,
   oldIndex: UnsafeMutableBufferPointer<Int>, leftOld: inout _Leftovers, leftNew: inout _Leftovers
 ) -> Bool {
   guard !oldRange.isEmpty else {

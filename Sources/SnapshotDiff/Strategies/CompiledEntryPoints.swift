@@ -18,7 +18,7 @@ package struct _EntryPoints: Sendable {
   package typealias Strings = Snapshot<String, String, String>
   package typealias Ints = Snapshot<Int, Int, Int>
   package let changeset: @Sendable (Strings, Strings) -> Changeset<String, String, String>
-  package let checked: @Sendable (Strings, Strings) throws(MatchingError) -> Changeset<String, String, String>
+  package let checked: @Sendable (Strings, Strings) throws(Matching.Error) -> Changeset<String, String, String>
   package let intChangeset: @Sendable (Ints, Ints) -> Changeset<Int, Int, Int>
   package let dataSource: @Sendable () -> ContentDiffableDataSource<String, String, String>
   package let intDataSource: @Sendable () -> ContentDiffableDataSource<Int, Int, Int>
@@ -27,7 +27,7 @@ package struct _EntryPoints: Sendable {
   /// optimizer specializes every closure for it.
   init<S: MatchingStrategy>(_ strategy: S) {
     changeset = { strategy.changeset(from: $0, to: $1) }
-    checked = { old, new throws(MatchingError) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
+    checked = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
     intChangeset = { strategy.changeset(from: $0, to: $1) }
     dataSource = { ContentDiffableDataSource(strategy: strategy) }
     intDataSource = { ContentDiffableDataSource(strategy: strategy) }
@@ -39,9 +39,3 @@ extension Heckel: _CompiledStrategy { package static let _entryPoints = _EntryPo
 extension Myers: _CompiledStrategy { package static let _entryPoints = _EntryPoints(Myers()) }
 extension Naive: _CompiledStrategy { package static let _entryPoints = _EntryPoints(Naive()) }
 extension Stdlib: _CompiledStrategy { package static let _entryPoints = _EntryPoints(Stdlib()) }
-
-/// The library's strategies, in report order: the harness races them in
-/// this order (`Contenders.library`) and its plots colour them by it.
-package enum _Library {
-  package static let strategies: [any _CompiledStrategy] = [Hashmap(), Heckel(), Myers(), Naive(), Stdlib()]
-}

@@ -12,10 +12,6 @@ public protocol DiffStrategy: Sendable {
   /// The strategy's fixed name, a key in reports.
   var name: String { get }
 
-  /// What it promises: its move rule, whether it re-inserts kept items, its
-  /// complexity. The default promises nothing beyond valid changesets.
-  var traits: StrategyTraits { get }
-
   /// The stages that turn `old` into `new`, valid under the batch update rules.
   func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
     from old: Snapshot<SectionID, ItemID, Content>,
@@ -31,10 +27,6 @@ public protocol MatchingStrategy: DiffStrategy {
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Matching
-}
-
-extension DiffStrategy {
-  public var traits: StrategyTraits { StrategyTraits() }
 }
 
 extension MatchingStrategy {

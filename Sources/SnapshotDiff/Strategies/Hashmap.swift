@@ -10,7 +10,6 @@
 ///   O(*m* log *m*) for the moves (O(*m*) when the kept items keep their order).
 public struct Hashmap: MatchingStrategy {
   public var name: String { "hashmap" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .linear) }
   @inlinable public init() {}
 
   @inlinable

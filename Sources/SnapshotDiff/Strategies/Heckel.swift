@@ -15,7 +15,6 @@
 /// - Complexity: O(*n* + *m*) expected.
 public struct Heckel: MatchingStrategy {
   public var name: String { "heckel" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .greedyRank, cost: .linear) }
   @inlinable public init() {}
 
   @inlinable

@@ -87,10 +87,10 @@ internal func _sameID<ID: Hashable>(_ a: ID, _ b: ID) -> Bool {
 /// - Complexity: O(*k*) for a range of *k* items.
 @inlinable
 internal func _firstBitwiseID<ID: Hashable, Content: Equatable>(
-  of target: UnsafePointer<SnapshotItem<ID, Content>>, in items: UnsafePointer<SnapshotItem<ID, Content>>, _ range: Range<Int>
+  of target: UnsafePointer<SectionSnapshot<ID, Content>.Item>, in items: UnsafePointer<SectionSnapshot<ID, Content>.Item>, _ range: Range<Int>
 ) -> Int {
-  let offset = MemoryLayout<SnapshotItem<ID, Content>>.offset(of: \SnapshotItem<ID, Content>.id) ?? 0
-  let size = MemoryLayout<ID>.size, stride = MemoryLayout<SnapshotItem<ID, Content>>.stride
+  let offset = MemoryLayout<SectionSnapshot<ID, Content>.Item>.offset(of: \SectionSnapshot<ID, Content>.Item.id) ?? 0
+  let size = MemoryLayout<ID>.size, stride = MemoryLayout<SectionSnapshot<ID, Content>.Item>.stride
   let wanted = UnsafeRawPointer(target) + offset
   var at = UnsafeRawPointer(items) + offset + range.lowerBound &* stride
   // A while loop: a `for` over the range kept its overflow checks in the
@@ -108,9 +108,9 @@ internal func _firstBitwiseID<ID: Hashable, Content: Equatable>(
 /// unless ``_bitsDecide(_:)``: equal ids may have other bits).
 @inlinable @inline(__always)
 internal func _sameIDBits<ID: Hashable, Content: Equatable>(
-  _ a: UnsafePointer<SnapshotItem<ID, Content>>, _ b: UnsafePointer<SnapshotItem<ID, Content>>
+  _ a: UnsafePointer<SectionSnapshot<ID, Content>.Item>, _ b: UnsafePointer<SectionSnapshot<ID, Content>.Item>
 ) -> Bool {
-  let offset = MemoryLayout<SnapshotItem<ID, Content>>.offset(of: \SnapshotItem<ID, Content>.id) ?? 0
+  let offset = MemoryLayout<SectionSnapshot<ID, Content>.Item>.offset(of: \SectionSnapshot<ID, Content>.Item.id) ?? 0
   return _sameBits(UnsafeRawPointer(a) + offset, UnsafeRawPointer(b) + offset, byteCount: MemoryLayout<ID>.size)
 }
 

@@ -1,45 +1,47 @@
-/// Why a ``Matching`` cannot describe a changeset between two snapshots.
-///
-/// A matching comes from strategy code, perhaps another package's: before
-/// the stage plan indexes anything with it, ``Matching/validate(from:to:)``
-/// checks each rule below once, and names the first one broken.
-public struct MatchingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The array of ``Matching`` that is wrong.
-  public enum Field: String, Hashable, Sendable {
-    case sectionOldIndex, sectionMoved, itemOldIndex, itemMoved
-  }
+extension Matching {
+  /// Why a ``Matching`` cannot describe a changeset between two snapshots.
+  ///
+  /// A matching comes from strategy code, perhaps another package's: before
+  /// the stage plan indexes anything with it, ``Matching/validate(from:to:)``
+  /// checks each rule below once, and names the first one broken.
+  public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// The array of ``Matching`` that is wrong.
+    public enum Field: String, Hashable, Sendable {
+      case sectionOldIndex, sectionMoved, itemOldIndex, itemMoved
+    }
 
-  /// What is wrong with it.
-  public enum Problem: Hashable, Sendable {
-    /// Its length is not the new snapshot's count of sections (items).
-    case count(expected: Int, found: Int)
-    /// An old index below -1 or past the old snapshot's count.
-    case outOfRange(Int, count: Int)
-    /// An old index that an earlier position already continues.
-    case usedTwice(Int, firstAt: Int)
-    /// A moved flag on an inserted section or item.
-    case movedButInserted
-  }
+    /// What is wrong with it.
+    public enum Problem: Hashable, Sendable {
+      /// Its length is not the new snapshot's count of sections (items).
+      case count(expected: Int, found: Int)
+      /// An old index below -1 or past the old snapshot's count.
+      case outOfRange(Int, count: Int)
+      /// An old index that an earlier position already continues.
+      case usedTwice(Int, firstAt: Int)
+      /// A moved flag on an inserted section or item.
+      case movedButInserted
+    }
 
-  public var field: Field
-  /// The new index where it is wrong; `nil` for a wrong length.
-  public var position: Int?
-  public var problem: Problem
+    public var field: Field
+    /// The new index where it is wrong; `nil` for a wrong length.
+    public var position: Int?
+    public var problem: Problem
 
-  @inlinable
-  public init(field: Field, position: Int?, problem: Problem) {
-    self.field = field
-    self.position = position
-    self.problem = problem
-  }
+    @inlinable
+    public init(field: Field, position: Int?, problem: Problem) {
+      self.field = field
+      self.position = position
+      self.problem = problem
+    }
 
-  public var description: String {
-    let at = position.map { "\(field.rawValue)[\($0)]" } ?? field.rawValue
-    switch problem {
-    case let .count(expected, found): return "\(at): \(found) entries, the new snapshot has \(expected)"
-    case let .outOfRange(index, count): return "\(at): old index \(index) is out of range (the old snapshot has \(count))"
-    case let .usedTwice(index, first): return "\(at): old index \(index) is already used at \(field.rawValue)[\(first)]"
-    case .movedButInserted: return "\(at): marked moved, but it is inserted (old index -1)"
+    public var description: String {
+      let at = position.map { "\(field.rawValue)[\($0)]" } ?? field.rawValue
+      switch problem {
+      case let .count(expected, found): return "\(at): \(found) entries, the new snapshot has \(expected)"
+      case let .outOfRange(index, count): return "\(at): old index \(index) is out of range (the old snapshot has \(count))"
+      case let .usedTwice(index, first): return "\(at): old index \(index) is already used at \(field.rawValue)[\(first)]"
+      case .movedButInserted: return "\(at): marked moved, but it is inserted (old index -1)"
+      }
     }
   }
 }
@@ -56,7 +58,7 @@ extension Matching {
   ///
   /// - Complexity: O(*n* + *m*) for *n* old and *m* new items.
   @inlinable
-  public func validate<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) throws(MatchingError) {
+  public func validate<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) throws(Matching.Error) {
     try Self._validate(sectionOldIndex, moved: sectionMoved, fields: (.sectionOldIndex, .sectionMoved),
       oldCount: old.numberOfSections, newCount: new.numberOfSections)
     try Self._validate(itemOldIndex, moved: itemMoved, fields: (.itemOldIndex, .itemMoved),
@@ -66,14 +68,14 @@ extension Matching {
   /// One level (sections, or flat items) of ``validate(from:to:)``.
   @usableFromInline
   static func _validate(
-    _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    _ oldIndex: [Int], moved: [Bool], fields: (index: Matching.Error.Field, moved: Matching.Error.Field),
     oldCount: Int, newCount: Int, runs: [_UnchangedRun] = []
-  ) throws(MatchingError) {
+  ) throws(Matching.Error) {
     guard oldIndex.count == newCount else {
-      throw MatchingError(field: fields.index, position: nil, problem: .count(expected: newCount, found: oldIndex.count))
+      throw Matching.Error(field: fields.index, position: nil, problem: .count(expected: newCount, found: oldIndex.count))
     }
     guard moved.count == newCount else {
-      throw MatchingError(field: fields.moved, position: nil, problem: .count(expected: newCount, found: moved.count))
+      throw Matching.Error(field: fields.moved, position: nil, problem: .count(expected: newCount, found: moved.count))
     }
     // Most matchings keep their old indices increasing, which proves them
     // used once each: one pass with no table (`validate` was a fifth of an
@@ -83,7 +85,7 @@ extension Matching {
     // for uniqueness at every write. A temporary allocation: on the stack
     // where small (a heap block was a tenth of a moved 30-item list's
     // validation, counted).
-    try withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount) { (used) throws(MatchingError) in
+    try withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount) { (used) throws(Matching.Error) in
       used.initialize(repeating: false)
       try _checkUsedOnce(oldIndex, moved: moved, fields: fields, oldCount: oldCount, runs: runs, used: used)
     }
@@ -93,14 +95,14 @@ extension Matching {
   /// in `used` (one flag per old entry, all false).
   @usableFromInline
   static func _checkUsedOnce(
-    _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    _ oldIndex: [Int], moved: [Bool], fields: (index: Matching.Error.Field, moved: Matching.Error.Field),
     oldCount: Int, runs: [_UnchangedRun], used: UnsafeMutableBufferPointer<Bool>
-  ) throws(MatchingError) {
+  ) throws(Matching.Error) {
     let newCount = oldIndex.count
-    func usedTwice(at j: Int) -> MatchingError {
+    func usedTwice(at j: Int) -> Matching.Error {
       let o = oldIndex[j]
       let first = oldIndex.firstIndex(of: o)!  // the error path only: found again, not stored
-      return MatchingError(field: fields.index, position: j, problem: .usedTwice(o, firstAt: first))
+      return Matching.Error(field: fields.index, position: j, problem: .usedTwice(o, firstAt: first))
     }
     var segments = _RunSegments(runs, in: 0..<newCount)
     while let segment = segments.next() {
@@ -135,9 +137,9 @@ extension Matching {
   /// increase by one, from its first.
   @usableFromInline
   static func _increasingInRange(
-    _ oldIndex: [Int], moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    _ oldIndex: [Int], moved: [Bool], fields: (index: Matching.Error.Field, moved: Matching.Error.Field),
     oldCount: Int, runs: [_UnchangedRun]
-  ) throws(MatchingError) -> Bool {
+  ) throws(Matching.Error) -> Bool {
     var last = -1
     var segments = _RunSegments(runs, in: 0..<oldIndex.count)
     while let segment = segments.next() {
@@ -165,15 +167,15 @@ extension Matching {
   /// moved if inserted. Whether it is kept (`o` >= 0).
   @inline(__always)
   static func _isKept(
-    _ o: Int, at j: Int, moved: [Bool], fields: (index: MatchingError.Field, moved: MatchingError.Field),
+    _ o: Int, at j: Int, moved: [Bool], fields: (index: Matching.Error.Field, moved: Matching.Error.Field),
     oldCount: Int
-  ) throws(MatchingError) -> Bool {
+  ) throws(Matching.Error) -> Bool {
     if o < 0 {
-      guard o == -1 else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
-      if moved[j] { throw MatchingError(field: fields.moved, position: j, problem: .movedButInserted) }
+      guard o == -1 else { throw Matching.Error(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+      if moved[j] { throw Matching.Error(field: fields.moved, position: j, problem: .movedButInserted) }
       return false
     }
-    guard o < oldCount else { throw MatchingError(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
+    guard o < oldCount else { throw Matching.Error(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
     return true
   }
 }

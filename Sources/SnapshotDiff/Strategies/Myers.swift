@@ -18,7 +18,6 @@
 ///   in O(*N*+*M*)); O(*N*+*M*) space.
 public struct Myers: MatchingStrategy {
   public var name: String { "myers" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .longestCommonSubsequence, cost: .squaredEditDistancePerSection) }
   @inlinable public init() {}
 
   @inlinable

@@ -15,7 +15,6 @@
 ///   *m*) when the lists are identical or nearly so.
 public struct Naive: MatchingStrategy {
   public var name: String { "naive" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .forwardScan, reinsertsKeptItems: true, cost: .scanFromLastKept) }
   @inlinable public init() {}
 
   @inlinable

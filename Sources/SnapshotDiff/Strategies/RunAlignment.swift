@@ -30,8 +30,8 @@
 ///   item, and 2 × `farLookahead` bitwise ones per mismatch.
 @inlinable
 internal func _alignRuns<ID: Hashable, Content: Equatable>(
-  old: UnsafeBufferPointer<SnapshotItem<ID, Content>>, _ oldRange: Range<Int>,
-  new: UnsafeBufferPointer<SnapshotItem<ID, Content>>, _ newRange: Range<Int>,
+  old: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>, _ oldRange: Range<Int>,
+  new: UnsafeBufferPointer<SectionSnapshot<ID, Content>.Item>, _ newRange: Range<Int>,
   oldIndex: UnsafeMutableBufferPointer<Int>,
   leftOld: inout _Leftovers, leftNew: inout _Leftovers, runs: inout [_UnchangedRun]
 ) {
@@ -237,7 +237,7 @@ internal struct _Resync {
   /// out of the walk's loop.
   @inlinable @inline(never)
   mutating func afterMisses<ID: Hashable, Content: Equatable>(
-    _ misses: Int, old: UnsafePointer<SnapshotItem<ID, Content>>, iEnd: Int, new: UnsafePointer<SnapshotItem<ID, Content>>, jEnd: Int,
+    _ misses: Int, old: UnsafePointer<SectionSnapshot<ID, Content>.Item>, iEnd: Int, new: UnsafePointer<SectionSnapshot<ID, Content>.Item>, jEnd: Int,
     i: Int, j: Int, skip: Int, leftOld: inout _Leftovers, leftNew: inout _Leftovers
   ) -> (i: Int, j: Int, skip: Int) {
     // The first block of a stretch: it began `misses` pairs ago.
@@ -299,7 +299,7 @@ internal struct _Anchor {
   /// the lists line up again, the nearer if both are found.
   @inlinable
   mutating func search<ID: Hashable, Content: Equatable>(
-    old: UnsafePointer<SnapshotItem<ID, Content>>, iEnd: Int, new: UnsafePointer<SnapshotItem<ID, Content>>, jEnd: Int,
+    old: UnsafePointer<SectionSnapshot<ID, Content>.Item>, iEnd: Int, new: UnsafePointer<SectionSnapshot<ID, Content>.Item>, jEnd: Int,
     reach: Int, budget: inout Int, misplaced: inout Int
   ) -> (Int, Int)? {
     // Half the budget for each side: the id that is there may be either.
@@ -324,8 +324,8 @@ internal struct _Anchor {
   /// place. Moves `next` on, to `Int.max` once nothing is left to find.
   @inlinable
   static func searchSide<ID: Hashable, Content: Equatable>(
-    for other: UnsafePointer<SnapshotItem<ID, Content>>, _ at: Int, _ otherEnd: Int,
-    in items: UnsafePointer<SnapshotItem<ID, Content>>, from next: inout Int, end: Int,
+    for other: UnsafePointer<SectionSnapshot<ID, Content>.Item>, _ at: Int, _ otherEnd: Int,
+    in items: UnsafePointer<SectionSnapshot<ID, Content>.Item>, from next: inout Int, end: Int,
     limit: Int, budget: inout Int, misplaced: inout Int
   ) -> Int {
     guard next < end else {

@@ -7,7 +7,6 @@
 /// - Complexity: that of `difference(from:)`, a Myers diff: O((*n*+*m*)*D*).
 public struct Stdlib: MatchingStrategy {
   public var name: String { "stdlib" }
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .standardLibraryDifference, cost: .flatEditScript) }
   @inlinable public init() {}
 
   @inlinable

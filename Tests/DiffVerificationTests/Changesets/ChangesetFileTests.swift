@@ -32,8 +32,8 @@ import Testing
     let stage = changeset.stages[0]
     #expect(stage.sectionDeletes == [2])
     #expect(stage.sectionInserts[0].section == StringSnapshot.Section("s9", content: "x", items: [.init("a", content: ""), .init("b", content: "y")]))
-    #expect(stage.sectionMoves == [StageMove(from: 1, to: 3)])
-    #expect(stage.itemMoves == [StageMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0))])
+    #expect(stage.sectionMoves == [BatchUpdate.Move(from: 1, to: 3)])
+    #expect(stage.itemMoves == [BatchUpdate.Move(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0))])
     #expect(stage.itemUpdates[0].content == "5")  // a number reads as its text
     #expect(stage.itemInserts[0].item == StringSnapshot.Item("c", content: "w"))
     // Written and read again, it is the same changeset.

@@ -56,7 +56,7 @@ import Testing
 
   @Test func anIdenticalPairStillNeedsNoStage() throws {
     let oracle = try pair(#"["a", "b"]"#, #"["a", "b"]"#)
-    let extra = Changeset<String, String, String>(stages: [Stage()])
+    let extra = Changeset<String, String, String>(stages: [StringChangeset.Stage()])
     #expect(Verifier.verify(extra, madeBy: Hashmap().traits, oracle: oracle)?.kind == .notEmpty)
   }
 }

@@ -73,8 +73,8 @@ import Testing
       #expect(Set(index.newHome.filter(\.value.changed).keys) == reference.changedContent, "\(i)")
       // A kept id's records are its sections before and after; a new id has none before.
       for (id, home) in index.newHome {
-        #expect(index.sectionIDs[home.record] == home.section, "\(i) \(id)")
-        #expect(home.keptFrom < 0 ? index.oldHome[id] == nil : index.sectionIDs[home.keptFrom] == index.oldHome[id]?.section, "\(i) \(id)")
+        #expect(index.sectionIDs[Int(home.record)] == new.sectionIdentifier(containingItem: id), "\(i) \(id)")
+        #expect(home.keptFrom < 0 ? index.oldHome[id] == nil : index.sectionIDs[Int(home.keptFrom)] == old.sectionIdentifier(containingItem: id), "\(i) \(id)")
       }
       #expect(Set(index.crossSection.map(\.id)) == reference.crossSection, "\(i)")
       #expect(Set(index.updatedInPlace.map(\.id)) == reference.updatedInPlace, "\(i)")

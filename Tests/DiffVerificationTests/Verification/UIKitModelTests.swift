@@ -42,7 +42,7 @@ import Testing
       let items = some(2).map { Snap.Item(fresh(100 + 10 * k + $0)) }
       stage.sectionInserts.append(.init(index: int(state.numberOfSections), section: Snap.Section("N\(k)", items: items)))
     }
-    for _ in some(1) { stage.sectionMoves.append(StageMove(from: int(state.numberOfSections), to: int(state.numberOfSections))) }
+    for _ in some(1) { stage.sectionMoves.append(BatchUpdate.Move(from: int(state.numberOfSections), to: int(state.numberOfSections))) }
     for _ in some(1) { stage.sectionUpdates.append(.init(index: int(state.numberOfSections), content: "u")) }
     for _ in some(3) { stage.itemDeletes.append(path()) }
     for k in some(3) {
@@ -50,20 +50,20 @@ import Testing
       let id = Int.random(in: 0..<8, using: &rng) == 0 ? (state.allItems.randomElement(using: &rng)?.id ?? "i1") : fresh(k)
       stage.itemInserts.append(.init(path: path(), item: Snap.Item(id)))
     }
-    for _ in some(3) { stage.itemMoves.append(StageMove(from: path(), to: path())) }
+    for _ in some(3) { stage.itemMoves.append(BatchUpdate.Move(from: path(), to: path())) }
     for _ in some(3) { stage.itemUpdates.append(.init(path: path(), content: "2")) }
     return stage
   }
 
-  @Test(arguments: [UpdateKind.reconfigure, .reload])
-  func theModelAndTheLibraryAgreeOnRandomStages(kind: UpdateKind) {
+  @Test(arguments: [BatchUpdate.UpdateKind.reconfigure, .reload])
+  func theModelAndTheLibraryAgreeOnRandomStages(kind: BatchUpdate.UpdateKind) {
     var rng = SplitMix64(seed: kind == .reload ? 0x5eed_13 : 0x5eed_15)  // seeded: a failure replays
     var valid = 0, rules = Set<Int>()
     for round in 0..<20_000 {
       let state = Self.snapshot(&rng)
       let stage = Self.stage(on: state, &rng)
-      let modelled = Result { () throws(StageError) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: kind) }
-      let applied = Result { () throws(StageError) in try stage.apply(to: state, updates: kind) }
+      let modelled = Result { () throws(Stage.Error) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: kind) }
+      let applied = Result { () throws(Stage.Error) in try stage.apply(to: state, updates: kind) }
       let disagreement = Replay<String, String, String>.disagreement(modelled, applied)
       #expect(disagreement == nil, "round \(round): \(disagreement ?? "")\n\(state)\n\(stage)")
       if disagreement != nil { return }
@@ -85,19 +85,19 @@ import Testing
     var old = Stage()
     old.itemDeletes = [ItemPath(section: 0, item: 12), ItemPath(section: 0, item: 11), ItemPath(section: 0, item: 3)]
     old.itemUpdates = [.init(path: ItemPath(section: 0, item: 12), content: "x"), .init(path: ItemPath(section: 0, item: 11), content: "y")]
-    old.itemMoves = [StageMove(from: ItemPath(section: 0, item: 11), to: ItemPath(section: 0, item: 0))]
+    old.itemMoves = [BatchUpdate.Move(from: ItemPath(section: 0, item: 11), to: ItemPath(section: 0, item: 0))]
     var new = Stage()
     new.itemInserts = [.init(path: ItemPath(section: 0, item: 5), item: Snap.Item("n1")), .init(path: ItemPath(section: 0, item: 2), item: Snap.Item("n2"))]
-    new.itemMoves = [StageMove(from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 5)), StageMove(from: ItemPath(section: 0, item: 8), to: ItemPath(section: 0, item: 2))]
-    let expected: [(Stage, BatchUpdateError)] = [
+    new.itemMoves = [BatchUpdate.Move(from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 5)), BatchUpdate.Move(from: ItemPath(section: 0, item: 8), to: ItemPath(section: 0, item: 2))]
+    let expected: [(Stage, BatchUpdate.Error)] = [
       (old, .duplicateOldPosition(.item(ItemPath(section: 0, item: 11)), .itemDelete, .itemMove)),
       (new, .duplicateNewPosition(.item(ItemPath(section: 0, item: 2)), .itemInsert, .itemMove)),
     ]
     for (stage, error) in expected {
-      let modelled = Result { () throws(StageError) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: .reconfigure) }
-      let applied = Result { () throws(StageError) in try stage.apply(to: state) }
-      #expect(throws: StageError.brokenRule(error)) { try modelled.get() }
-      #expect(throws: StageError.brokenRule(error)) { try applied.get() }
+      let modelled = Result { () throws(Stage.Error) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: .reconfigure) }
+      let applied = Result { () throws(Stage.Error) in try stage.apply(to: state) }
+      #expect(throws: Stage.Error.brokenRule(error)) { try modelled.get() }
+      #expect(throws: Stage.Error.brokenRule(error)) { try applied.get() }
     }
   }
 
@@ -109,7 +109,7 @@ import Testing
       let pair = generator.pair(seed: 23, iteration: i)
       let old = try pair.old.snapshot(), new = try pair.new.snapshot()
       for strategy in Contenders.library {
-        for kind in [UpdateKind.reconfigure, .reload] {
+        for kind in [BatchUpdate.UpdateKind.reconfigure, .reload] {
           guard case .success(let changeset) = Verifier.changeset(strategy, from: old, to: new, updates: kind) else {
             Issue.record("\(strategy.name): no changeset")
             continue
@@ -187,11 +187,11 @@ import Testing
   @Test func aRuleCheckThatSkipsASectionIsCaught() throws {
     let old = try Snap(sections: [Snap.Section("A", items: [.init("a")]), Snap.Section("B", items: [.init("b")])])
     var stage = Stage()
-    stage.sectionMoves = [StageMove(from: 0, to: 1)]
+    stage.sectionMoves = [BatchUpdate.Move(from: 0, to: 1)]
     stage.itemUpdates = [.init(path: ItemPath(section: 0, item: 0), content: "2")]
     var planted = Library<String, String, String>.shipped
-    planted.apply = { (stage, state, kind) throws(StageError) in
-      do throws(StageError) {
+    planted.apply = { (stage, state, kind) throws(Stage.Error) in
+      do throws(Stage.Error) {
         return try stage.apply(to: state, updates: kind)
       } catch {
         guard case .brokenRule(.itemOperationInChangedSection(_, let path, _)) = error, path.section == 0 else { throw error }

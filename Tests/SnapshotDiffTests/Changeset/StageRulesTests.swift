@@ -21,7 +21,7 @@ import Testing
     var stage = TestStage()
     stage.itemDeletes = [path(0, 0)]
     stage.itemInserts = [.init(path: path(1, 0), item: Snap.Item("new"))]
-    stage.itemMoves = [StageMove(from: path(1, 1), to: path(0, 0))]
+    stage.itemMoves = [BatchUpdate.Move(from: path(1, 1), to: path(0, 0))]
     stage.itemUpdates = [.init(path: path(0, 2), content: "x")]
     stage.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("c1")]))]
     let result = try stage.apply(to: two)
@@ -38,7 +38,7 @@ import Testing
     let three = snap([("A", ["a"]), ("B", ["b"]), ("C", ["c"])])
     var stage = TestStage()
     stage.sectionDeletes = [1]
-    stage.sectionMoves = [StageMove(from: 2, to: 0)]
+    stage.sectionMoves = [BatchUpdate.Move(from: 2, to: 0)]
     stage.sectionUpdates = [.init(index: 0, content: "h")]
     let result = try stage.apply(to: three)
     #expect(result.sectionIdentifiers == ["C", "A"])
@@ -71,12 +71,12 @@ import Testing
     var stage = TestStage()
     stage.itemDeletes = [path(0, 1)]
     stage.itemUpdates = [.init(path: path(0, 1), content: "x")]
-    #expect(throws: StageError.brokenRule(.duplicateOldPosition(.item(path(0, 1)), .itemDelete, .itemUpdate))) {
+    #expect(throws: TestStage.Error.brokenRule(.duplicateOldPosition(.item(path(0, 1)), .itemDelete, .itemUpdate))) {
       try stage.apply(to: two)
     }
     stage = TestStage()
     stage.sectionDeletes = [0]
-    stage.sectionMoves = [StageMove(from: 0, to: 0)]
+    stage.sectionMoves = [BatchUpdate.Move(from: 0, to: 0)]
     #expect(rule(of: stage, on: two) == 2)
   }
 
@@ -89,9 +89,9 @@ import Testing
       // Deletes of items 10, 11, …; item 12 updated twice after them, item 11 moved.
       stage.itemDeletes = (10..<(10 + deletes)).map { path(0, $0) }
       stage.itemUpdates = [.init(path: path(0, 12), content: "x"), .init(path: path(0, 12), content: "y")]
-      stage.itemMoves = [StageMove(from: path(0, 11), to: path(0, 0))]
+      stage.itemMoves = [BatchUpdate.Move(from: path(0, 11), to: path(0, 0))]
       // Item 11: a delete, then a move (listed before the updates); item 12: a delete and two updates.
-      #expect(throws: StageError.brokenRule(.duplicateOldPosition(.item(path(0, 11)), .itemDelete, .itemMove)), "\(deletes)") {
+      #expect(throws: TestStage.Error.brokenRule(.duplicateOldPosition(.item(path(0, 11)), .itemDelete, .itemMove)), "\(deletes)") {
         try stage.apply(to: big)
       }
     }
@@ -103,12 +103,12 @@ import Testing
     let one = snap([("A", ["a"])])
     var stage = TestStage()
     stage.sectionDeletes = [0, 0]
-    stage.sectionMoves = [StageMove(from: 0, to: 0)]
-    #expect(throws: StageError.brokenRule(.positionOutOfRange(.sectionMove, .section(0), isNew: true))) {
+    stage.sectionMoves = [BatchUpdate.Move(from: 0, to: 0)]
+    #expect(throws: TestStage.Error.brokenRule(.positionOutOfRange(.sectionMove, .section(0), isNew: true))) {
       try stage.apply(to: one)
     }
     stage.sectionMoves = []
-    #expect(throws: StageError.brokenRule(.duplicateOldPosition(.section(0), .sectionDelete, .sectionDelete))) {
+    #expect(throws: TestStage.Error.brokenRule(.duplicateOldPosition(.section(0), .sectionDelete, .sectionDelete))) {
       try stage.apply(to: one)
     }
   }
@@ -116,7 +116,7 @@ import Testing
   @Test func rule3NewPositionOnce() {
     var stage = TestStage()
     stage.itemInserts = [.init(path: path(0, 0), item: .init("x"))]
-    stage.itemMoves = [StageMove(from: path(1, 0), to: path(0, 0))]
+    stage.itemMoves = [BatchUpdate.Move(from: path(1, 0), to: path(0, 0))]
     #expect(rule(of: stage, on: two) == 3)
     stage = TestStage()
     stage.sectionInserts = [.init(index: 0, section: .init("C")), .init(index: 0, section: .init("D"))]
@@ -126,20 +126,20 @@ import Testing
   @Test func rule4NoItemOperationInDeletedSection() {
     var stage = TestStage()
     stage.sectionDeletes = [1]
-    stage.itemMoves = [StageMove(from: path(1, 0), to: path(0, 0))]
+    stage.itemMoves = [BatchUpdate.Move(from: path(1, 0), to: path(0, 0))]
     #expect(rule(of: stage, on: two) == 4)
   }
 
   @Test func rule5NoItemOperationInInsertedSection() {
     var stage = TestStage()
     stage.sectionInserts = [.init(index: 0, section: .init("C"))]
-    stage.itemMoves = [StageMove(from: path(0, 0), to: path(0, 0))]
+    stage.itemMoves = [BatchUpdate.Move(from: path(0, 0), to: path(0, 0))]
     #expect(rule(of: stage, on: two) == 5)
   }
 
   @Test func rule6NoItemOperationInMovedOrUpdatedSection() {
     var stage = TestStage()
-    stage.sectionMoves = [StageMove(from: 1, to: 0)]
+    stage.sectionMoves = [BatchUpdate.Move(from: 1, to: 0)]
     stage.itemDeletes = [path(1, 0)]
     #expect(rule(of: stage, on: two) == 6)
     stage = TestStage()
@@ -152,7 +152,7 @@ import Testing
     var stage = TestStage()
     stage.itemDeletes = [path(1, 0)]
     stage.itemInserts = [.init(path: path(1, 2), item: .init("x"))]  // B keeps 1 + 1 = 2 items
-    #expect(throws: StageError.brokenRule(.invalidItemCount(section: 1, countAfterUpdate: 2, .itemInsert, path(1, 2)))) {
+    #expect(throws: TestStage.Error.brokenRule(.invalidItemCount(section: 1, countAfterUpdate: 2, .itemInsert, path(1, 2)))) {
       try stage.apply(to: two)
     }
   }
@@ -160,7 +160,7 @@ import Testing
   @Test func duplicateInsertedIdIsAnInvalidResult() {
     var stage = TestStage()
     stage.itemInserts = [.init(path: path(0, 0), item: .init("b1"))]
-    #expect(throws: StageError.invalidResult(.duplicateItem("b1", first: path(0, 0), second: path(1, 0)))) {
+    #expect(throws: TestStage.Error.invalidResult(.duplicateItem("b1", first: path(0, 0), second: path(1, 0)))) {
       try stage.apply(to: two)
     }
   }
@@ -174,18 +174,18 @@ import Testing
       // Two inserts of one new id.
       var twice = TestStage()
       twice.itemInserts = [.init(path: path(1, 0), item: .init("x")), .init(path: path(1, 1), item: .init("x"))]
-      #expect(throws: StageError.invalidResult(.duplicateItem("x", first: path(1, 0), second: path(1, 1)))) {
+      #expect(throws: TestStage.Error.invalidResult(.duplicateItem("x", first: path(1, 0), second: path(1, 1)))) {
         try twice.apply(to: state)
       }
       // A section inserted with a kept item's id, or with a kept section's id.
       var item = TestStage()
       item.sectionInserts = [.init(index: 2, section: .init("C", items: [.init("b2")]))]
-      #expect(throws: StageError.invalidResult(.duplicateItem("b2", first: path(1, 1), second: path(2, 0)))) {
+      #expect(throws: TestStage.Error.invalidResult(.duplicateItem("b2", first: path(1, 1), second: path(2, 0)))) {
         try item.apply(to: state)
       }
       var section = TestStage()
       section.sectionInserts = [.init(index: 0, section: .init("B", items: []))]
-      #expect(throws: StageError.invalidResult(.duplicateSection("B", first: 0, second: 2))) {
+      #expect(throws: TestStage.Error.invalidResult(.duplicateSection("B", first: 0, second: 2))) {
         try section.apply(to: state)
       }
       // New ids, each once: applies.
@@ -200,7 +200,7 @@ import Testing
   }
 
   @Test func errorsNameTheRule() {
-    let error = BatchUpdateError.itemOperationInDeletedSection(.itemMove, path(1, 0))
+    let error = BatchUpdate.Error.itemOperationInDeletedSection(.itemMove, path(1, 0))
     #expect(error.description == "rule 4: item move at [1, 0] is inside a section this stage deletes")
   }
 
@@ -208,7 +208,7 @@ import Testing
     var bad = TestStage()
     bad.sectionDeletes = [5]
     let changeset = Changeset(stages: [TestStage(), bad])
-    #expect(throws: ChangesetError(stage: 1, error: .brokenRule(.positionOutOfRange(.sectionDelete, .section(5), isNew: false)))) {
+    #expect(throws: Changeset<String, String, String>.Error(stage: 1, error: .brokenRule(.positionOutOfRange(.sectionDelete, .section(5), isNew: false)))) {
       try changeset.apply(to: two)
     }
   }
@@ -228,14 +228,14 @@ import Testing
       var stage = TestStage()
       stage.sectionDeletes = some(index)
       stage.sectionInserts = some { .init(index: index(), section: .init("new\(rng.int(below: 3))", items: [.init("x\(rng.int(below: 3))")])) }
-      stage.sectionMoves = some { StageMove(from: index(), to: index()) }
+      stage.sectionMoves = some { BatchUpdate.Move(from: index(), to: index()) }
       stage.sectionUpdates = some { .init(index: index(), content: "c") }
       stage.itemDeletes = some(path)
       stage.itemInserts = some { .init(path: path(), item: .init("i\(rng.int(in: 1...4))")) }
-      stage.itemMoves = some { StageMove(from: path(), to: path()) }
+      stage.itemMoves = some { BatchUpdate.Move(from: path(), to: path()) }
       stage.itemUpdates = some { .init(path: path(), content: "u") }
       let result: Snap
-      do throws(StageError) {
+      do throws(TestStage.Error) {
         result = try stage.apply(to: state)
       } catch {
         // The message names the rule it reports.

@@ -33,7 +33,7 @@ import Testing
     var next = source.snapshot()
     next.moveItem("c", beforeItem: "a")
     #expect(try source.apply(next) == [.batchUpdates([.moveItem(at: path(0, 2), to: path(0, 0))], animated: true)])
-    let priced = try Snap(section: "main", items: [SnapshotItem("c"), SnapshotItem("a", content: "9.99"), SnapshotItem("b")])
+    let priced = try Snap(section: "main", items: [.init("c"), .init("a", content: "9.99"), .init("b")])
     #expect(try source.apply(priced, animatingDifferences: false) == [.batchUpdates([.reconfigureItems([path(0, 1)])], animated: false)])
   }
 
@@ -103,7 +103,7 @@ import Testing
 
   /// Applies `next` with a faulty strategy; it must throw `expected` and
   /// leave the state and the recorded updates as they were.
-  func refused(_ strategy: any DiffStrategy, from old: Snap, to next: Snap, _ expected: (DataSourceError) -> Bool) throws {
+  func refused(_ strategy: any DiffStrategy, from old: Snap, to next: Snap, _ expected: (Source.ApplyError) -> Bool) throws {
     let source = try loaded(old, strategy: strategy)
     let (state, updates) = (source.snapshot(), source.updates)
     do {
@@ -116,16 +116,16 @@ import Testing
   }
 
   @Test func aStageThatBreaksARuleIsRefused() throws {
-    let old = try Snap(section: "main", items: [SnapshotItem("a", content: "1"), SnapshotItem("b"), SnapshotItem("c")])
-    let new = try Snap(section: "main", items: [SnapshotItem("c"), SnapshotItem("a", content: "2"), SnapshotItem("b")])
+    let old = try Snap(section: "main", items: [.init("a", content: "1"), .init("b"), .init("c")])
+    let new = try Snap(section: "main", items: [.init("c"), .init("a", content: "2"), .init("b")])
     try refused(BreaksRuleTwo(), from: old, to: new) {
       if case .brokenStage(strategy: "breaks-rule-2", _) = $0 { return true } else { return false }
     }
   }
 
   @Test func updatesThatMissTheSnapshotAreRefused() throws {
-    let old = try Snap(section: "main", items: [SnapshotItem("a", content: "1"), SnapshotItem("b"), SnapshotItem("c")])
-    let new = try Snap(section: "main", items: [SnapshotItem("b"), SnapshotItem("c"), SnapshotItem("a", content: "2")])
+    let old = try Snap(section: "main", items: [.init("a", content: "1"), .init("b"), .init("c")])
+    let new = try Snap(section: "main", items: [.init("b"), .init("c"), .init("a", content: "2")])
     try refused(ForgetsMovedUpdates(), from: old, to: new) {
       $0 == .wrongResult(strategy: "forgets-updates", "item [0, 2] content: \"1\", expected \"2\"")
     }
@@ -138,7 +138,7 @@ import Testing
   }
 
   @Test func errorsReadAsOneLine() {
-    let error = DataSourceError.wrongResult(strategy: "x", "item [0, 1]: \"b\", expected \"c\"")
+    let error = Source.ApplyError.wrongResult(strategy: "x", "item [0, 1]: \"b\", expected \"c\"")
     #expect(error.description == "x: the updates do not reach the snapshot: item [0, 1]: \"b\", expected \"c\"")
   }
 }

@@ -22,7 +22,7 @@ enum ShopSection: Hashable { case banner, products }
 enum BookRow: Hashable { case empty, book(String) }
 
 @Suite struct ExampleScreenTests {
-  func batch(_ calls: CollectionViewUpdate.Call...) -> CollectionViewUpdate { .batchUpdates(calls, animated: true) }
+  func batch<S, I, C>(_ calls: BatchUpdate.Call...) -> ContentDiffableDataSource<S, I, C>.CollectionViewUpdate { .batchUpdates(calls, animated: true) }
   func paths(_ section: Int, _ items: some Sequence<Int>) -> [ItemPath] { items.map { ItemPath(section: section, item: $0) } }
 
   @Test func appStoreHome() throws {
@@ -31,7 +31,7 @@ enum BookRow: Hashable { case empty, book(String) }
 
     var snapshot = NSDiffableDataSourceSnapshotLike<HomeSection, App, String>()
     snapshot.appendSections([.feature, .ranking, .theme("summer")])
-    snapshot.appendItems([SnapshotItem(App(id: "maps"), content: "free"), SnapshotItem(App(id: "notes"), content: "free")], toSection: .feature)
+    snapshot.appendItems([.init(App(id: "maps"), content: "free"), .init(App(id: "notes"), content: "free")], toSection: .feature)
     snapshot.appendItems((1...5).map { App(id: "rank\($0)") }, toSection: .ranking)
     snapshot.appendItems([App(id: "beach"), App(id: "surf")], toSection: .theme("summer"))
     #expect(try session.apply(snapshot) == [batch(.insertSections([0, 1, 2]))])
@@ -51,7 +51,7 @@ enum BookRow: Hashable { case empty, book(String) }
     // A featured app goes on sale: its cell is reconfigured in place.
     snapshot = dataSource.snapshot()
     snapshot.deleteItems([App(id: "notes")])
-    snapshot.appendItems([SnapshotItem(App(id: "notes"), content: "0.99")], toSection: .feature)
+    snapshot.appendItems([.init(App(id: "notes"), content: "0.99")], toSection: .feature)
     #expect(try session.apply(snapshot) == [batch(.reconfigureItems([ItemPath(section: 0, item: 1)]))])
 
     // The ranking's data changed behind its ids: reload its first cell.
@@ -69,12 +69,12 @@ enum BookRow: Hashable { case empty, book(String) }
     var snapshot = NSDiffableDataSourceSnapshotLike<ShopSection, String, String>()
     snapshot.appendSections([.banner, .products])
     snapshot.appendItems(["b1", "b2", "b3"], toSection: .banner)
-    snapshot.appendItems((1...20).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
+    snapshot.appendItems((1...20).map { .init("p\($0)", content: "\($0).00") }, toSection: .products)
     #expect(try session.apply(snapshot) == [batch(.insertSections([0, 1]))])
 
     // The next page of twenty.
     snapshot = dataSource.snapshot()
-    snapshot.appendItems((21...40).map { SnapshotItem("p\($0)", content: "\($0).00") }, toSection: .products)
+    snapshot.appendItems((21...40).map { .init("p\($0)", content: "\($0).00") }, toSection: .products)
     #expect(try session.apply(snapshot) == [batch(.insertItems(paths(1, 20..<40)))])
 
     // The banner rotates: its first slide goes last.
@@ -85,7 +85,7 @@ enum BookRow: Hashable { case empty, book(String) }
     // p5 sells out and p7's price drops: one delete, one reconfigure.
     snapshot = dataSource.snapshot()
     snapshot.deleteItems(["p5", "p7"])
-    snapshot.insertItems([SnapshotItem("p7", content: "5.00")], afterItem: "p6")
+    snapshot.insertItems([.init("p7", content: "5.00")], afterItem: "p6")
     #expect(try session.apply(snapshot) == [batch(.deleteItems([ItemPath(section: 1, item: 4)]), .reconfigureItems([ItemPath(section: 1, item: 6)]))])
 
     // Pull to refresh on a new catalogue: reloaded without animation.
@@ -132,21 +132,21 @@ typealias NSDiffableDataSourceSnapshotLike = Snapshot
 /// kept to compare with `diffbench diff --format uikit`.
 final class Session<S: Hashable, I: Hashable, C: Equatable> {
   let dataSource: ContentDiffableDataSource<S, I, C>
-  let recorder: TraceRecorder
+  let recorder: ContentDiffableDataSource<S, I, C>.TraceRecorder
   /// Each apply's updates, and whether its snapshot held reload marks (a
   /// trace does not carry them, so `diff` cannot see them).
-  var applies: [(updates: [CollectionViewUpdate], marked: Bool)] = []
+  var applies: [(updates: [ContentDiffableDataSource<S, I, C>.CollectionViewUpdate], marked: Bool)] = []
 
   init(recording dataSource: ContentDiffableDataSource<S, I, C>) throws {
     self.dataSource = dataSource
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).jsonl").path
-    recorder = try TraceRecorder(path: path)
+    recorder = try .init(path: path)
     try dataSource.startRecording(to: recorder)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: recorder.path) }
 
-  func apply(_ snapshot: Snapshot<S, I, C>, marked: Bool = false) throws -> [CollectionViewUpdate] {
+  func apply(_ snapshot: Snapshot<S, I, C>, marked: Bool = false) throws -> [ContentDiffableDataSource<S, I, C>.CollectionViewUpdate] {
     let updates = dataSource.apply(snapshot)
     applies.append((updates, marked))
     return updates

@@ -3,6 +3,8 @@ import Foundation
 import SnapshotDiff
 import Testing
 
+typealias Recorder = ContentDiffableDataSource<String, String, String>.TraceRecorder
+
 @Suite struct TraceRecorderTests {
   func temporaryPath() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
@@ -23,7 +25,7 @@ import Testing
       .init("empty"),
     ])
     let shorthand = list(["a", "b"])
-    let recorder = try TraceRecorder(path: path)
+    let recorder = try Recorder(path: path)
     try recorder.record(awkward, name: "first")
     try recorder.record(shorthand)
     #expect(recorder.count == 2)
@@ -39,7 +41,7 @@ import Testing
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let source = ContentDiffableDataSource<String, String, String>()
-    try source.startRecording(to: TraceRecorder(path: path))
+    try source.startRecording(to: Recorder(path: path))
     var outline = SectionSnapshot<String, String>()
     outline.append(["Library", "Playlists"])
     outline.append(["Artists", "Albums"], to: "Library")
@@ -61,7 +63,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let source = ContentDiffableDataSource<String, String, String>()
     source.apply(list(["a"]))
-    try source.startRecording(to: try TraceRecorder(path: path))
+    try source.startRecording(to: try Recorder(path: path))
     source.apply(list(["a", "b"]))
     source.applySnapshotUsingReloadData(list(["c"]))
     source.stopRecording()
@@ -80,15 +82,15 @@ import Testing
     var s = Snapshot<String, Twin, String>()
     s.appendSections(["main"])
     s.appendItems([Twin(n: 1), Twin(n: 2)])
-    #expect(throws: TraceRecorder.Error.ambiguousIdentifier("item", "same")) { try s.traceLine() }
+    #expect(throws: ContentDiffableDataSource<String, Twin, String>.TraceRecorder.Error.ambiguousIdentifier("item", "same")) { try s.traceLine() }
   }
 
   @Test func anUnwritablePathIsAnErrorNamingIt() {
-    #expect(throws: TraceRecorder.Error.cannotWrite("/nonexistent-dir/t.jsonl", "No such file or directory")) {
-      try TraceRecorder(path: "/nonexistent-dir/t.jsonl")
+    #expect(throws: Recorder.Error.cannotWrite("/nonexistent-dir/t.jsonl", "No such file or directory")) {
+      try Recorder(path: "/nonexistent-dir/t.jsonl")
     }
-    let recorder = try? TraceRecorder(path: "/dev/null")
+    let recorder = try? Recorder(path: "/dev/null")
     recorder?.close()
-    #expect(throws: TraceRecorder.Error.cannotWrite("/dev/null", "the recorder is closed")) { try recorder?.record(list(["a"])) }
+    #expect(throws: Recorder.Error.cannotWrite("/dev/null", "the recorder is closed")) { try recorder?.record(list(["a"])) }
   }
 }

@@ -123,7 +123,7 @@ final class LibraryScreen {
     #expect("\(snapshot)" == "Snapshot(2 sections, 3 items)\n  banner: [b1]\n  list: [p1, p2]")
     var priced = Snapshot<String, String, Double>()
     priced.appendSections(["list"])
-    priced.appendItems([SnapshotItem("p1", content: 9.99)])
+    priced.appendItems([.init("p1", content: 9.99)])
     priced.updateContent(5, of: "p1")
     #expect("\(priced)" == "Snapshot(1 section, 1 item)\n  list: [p1: 5.0]")
   }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ItemPathTests {
   @Test func isEightBytes() {
     #expect(MemoryLayout<ItemPath>.size == 8)
-    #expect(MemoryLayout<StageMove<ItemPath>>.stride == 16)
+    #expect(MemoryLayout<BatchUpdate.Move<ItemPath>>.stride == 16)
   }
 
   @Test(arguments: [(0, 0), (3, 7), (-1, 5), (Int(Int32.max) - 1, Int(Int32.min) + 1)])

@@ -70,7 +70,7 @@ import Testing
   @Test func appendItemsToNamedOrLastSection() throws {
     var s = screen()
     s.appendItems(["f"], toSection: "top")
-    s.appendItems([SnapshotItem("g", content: "9.99")])
+    s.appendItems([.init("g", content: "9.99")])
     #expect(layout(s) == ["top: a b f", "list: c d e g"])
     #expect(s.item(at: path(1, 3)).content == "9.99")
   }
@@ -79,7 +79,7 @@ import Testing
     var s = screen()
     s.insertItems(["x"], beforeItem: "c")
     s.insertItems(["y", "z"], afterItem: "b")
-    s.insertItems([SnapshotItem("w", content: "new")], afterItem: "e")
+    s.insertItems([.init("w", content: "new")], afterItem: "e")
     #expect(layout(s) == ["top: a b y z", "list: x c d e w"])
     #expect(s.item(at: path(1, 4)).content == "new")
   }

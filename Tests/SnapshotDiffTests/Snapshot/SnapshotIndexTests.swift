@@ -15,7 +15,7 @@ import Testing
   @Test func anIDTheTablesHashCannotTakeIsFoundByEquality() throws {
     // Each from a fresh snapshot: a failed append switches its table to
     // `hashValue`, which finds the sign.
-    func fresh() throws -> Snap { try Snap(sections: [SnapshotSection("s", items: ["a", "K", "b"].map { SnapshotItem($0) })]) }
+    func fresh() throws -> Snap { try Snap(sections: [Snap.Section("s", items: ["a", "K", "b"].map { Snap.Item($0) })]) }
     #expect(try fresh().indexOfItem("\u{212A}") == 1)
     #expect(try fresh().indexOfItem("\u{E9}") == nil)
     var deleted = try fresh()

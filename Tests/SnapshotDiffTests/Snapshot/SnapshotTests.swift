@@ -3,16 +3,16 @@ import Testing
 
 @Suite struct SnapshotTests {
   @Test func duplicateItemNamesIdAndBothPositions() {
-    #expect(throws: SnapshotError.duplicateItem("x", first: path(0, 1), second: path(2, 0))) {
+    #expect(throws: Snap.Error.duplicateItem("x", first: path(0, 1), second: path(2, 0))) {
       try Snap(sections: [.init("A", items: [.init("a"), .init("x")]), .init("B"), .init("C", items: [.init("x")])])
     }
   }
 
   @Test func duplicateSectionNamesIdAndBothIndices() {
-    #expect(throws: SnapshotError.duplicateSection("A", first: 0, second: 2)) {
+    #expect(throws: Snap.Error.duplicateSection("A", first: 0, second: 2)) {
       try Snap(sections: [.init("A"), .init("B"), .init("A")])
     }
-    #expect(SnapshotError.duplicateSection("A", first: 0, second: 2).description
+    #expect(Snap.Error.duplicateSection("A", first: 0, second: 2).description
       == "duplicate section id \"A\" at sections 0 and 2")
   }
 

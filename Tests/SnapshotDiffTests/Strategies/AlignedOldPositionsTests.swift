@@ -14,10 +14,10 @@ import Testing
   @Test(arguments: [false, true])
   func scanFindsExactlyTheSameIds(long: Bool) {
     let id = long ? longID : { "i\($0)" }
-    let old = (0..<12).map { SnapshotItem<String, String>(id($0)) }
+    let old = (0..<12).map { SectionSnapshot<String, String>.Item(id($0)) }
     // New: old 0..<12 reversed, with 9 and 4 gone and two fresh ids.
     let newIDs = [11, 10, 100, 8, 7, 6, 5, 3, 101, 2, 1, 0]
-    let new = newIDs.map { SnapshotItem<String, String>(id($0)) }
+    let new = newIDs.map { SectionSnapshot<String, String>.Item(id($0)) }
     var leftOld = _Leftovers(), leftNew = _Leftovers()
     leftOld.append(contentsOf: 0..<12)
     leftNew.append(contentsOf: 0..<12)

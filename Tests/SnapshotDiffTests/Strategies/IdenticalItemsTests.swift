@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func identicalBitsAreEqualItems() {
-    let items = Self.ids.map { SnapshotItem<String, String>($0, content: nil) }
+    let items = Self.ids.map { SectionSnapshot<String, String>.Item($0, content: nil) }
     for a in items.indices {
       for b in items.indices {
         let same = withUnsafePointer(to: items[a]) { x in

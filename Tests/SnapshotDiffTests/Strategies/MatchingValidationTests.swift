@@ -19,28 +19,28 @@ import Testing
   }
 
   @Test func eachViolationIsNamed() {
-    func error(_ change: (inout Matching) -> Void) -> MatchingError? {
+    func error(_ change: (inout Matching) -> Void) -> Matching.Error? {
       var m = valid
       change(&m)
       do { try m.validate(from: old, to: new) } catch { return error }
       return nil
     }
-    #expect(error { $0.itemOldIndex.removeLast() } == MatchingError(field: .itemOldIndex, position: nil, problem: .count(expected: 4, found: 3)))
-    #expect(error { $0.sectionMoved.append(false) } == MatchingError(field: .sectionMoved, position: nil, problem: .count(expected: 2, found: 3)))
-    #expect(error { $0.itemOldIndex[3] = 3 } == MatchingError(field: .itemOldIndex, position: 3, problem: .outOfRange(3, count: 3)))
-    #expect(error { $0.itemOldIndex[3] = -2 } == MatchingError(field: .itemOldIndex, position: 3, problem: .outOfRange(-2, count: 3)))
-    #expect(error { $0.sectionOldIndex[1] = 2 } == MatchingError(field: .sectionOldIndex, position: 1, problem: .outOfRange(2, count: 2)))
-    #expect(error { $0.itemOldIndex[3] = 0 } == MatchingError(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1)))
-    #expect(error { $0.sectionOldIndex[1] = 1 } == MatchingError(field: .sectionOldIndex, position: 1, problem: .usedTwice(1, firstAt: 0)))
-    #expect(error { $0.itemMoved[3] = true } == MatchingError(field: .itemMoved, position: 3, problem: .movedButInserted))
-    #expect(error { $0.sectionOldIndex[0] = -1; $0.sectionMoved[0] = true } == MatchingError(field: .sectionMoved, position: 0, problem: .movedButInserted))
+    #expect(error { $0.itemOldIndex.removeLast() } == Matching.Error(field: .itemOldIndex, position: nil, problem: .count(expected: 4, found: 3)))
+    #expect(error { $0.sectionMoved.append(false) } == Matching.Error(field: .sectionMoved, position: nil, problem: .count(expected: 2, found: 3)))
+    #expect(error { $0.itemOldIndex[3] = 3 } == Matching.Error(field: .itemOldIndex, position: 3, problem: .outOfRange(3, count: 3)))
+    #expect(error { $0.itemOldIndex[3] = -2 } == Matching.Error(field: .itemOldIndex, position: 3, problem: .outOfRange(-2, count: 3)))
+    #expect(error { $0.sectionOldIndex[1] = 2 } == Matching.Error(field: .sectionOldIndex, position: 1, problem: .outOfRange(2, count: 2)))
+    #expect(error { $0.itemOldIndex[3] = 0 } == Matching.Error(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1)))
+    #expect(error { $0.sectionOldIndex[1] = 1 } == Matching.Error(field: .sectionOldIndex, position: 1, problem: .usedTwice(1, firstAt: 0)))
+    #expect(error { $0.itemMoved[3] = true } == Matching.Error(field: .itemMoved, position: 3, problem: .movedButInserted))
+    #expect(error { $0.sectionOldIndex[0] = -1; $0.sectionMoved[0] = true } == Matching.Error(field: .sectionMoved, position: 0, problem: .movedButInserted))
   }
 
   /// An increasing matching is checked without a table, and any other
   /// starts again with one: either way the error named is the first in new
   /// order, whatever comes after it.
   @Test func theFirstViolationIsNamedWhicheverPassFindsIt() {
-    func error(_ itemOldIndex: [Int], _ itemMoved: [Bool] = [false, false, false, false]) -> MatchingError? {
+    func error(_ itemOldIndex: [Int], _ itemMoved: [Bool] = [false, false, false, false]) -> Matching.Error? {
       var m = valid
       m.itemOldIndex = itemOldIndex
       m.itemMoved = itemMoved
@@ -48,22 +48,22 @@ import Testing
       return nil
     }
     // A repeat before an index out of range, and after one.
-    #expect(error([0, 0, 9, -1]) == MatchingError(field: .itemOldIndex, position: 1, problem: .usedTwice(0, firstAt: 0)))
-    #expect(error([0, 9, 0, -1]) == MatchingError(field: .itemOldIndex, position: 1, problem: .outOfRange(9, count: 3)))
+    #expect(error([0, 0, 9, -1]) == Matching.Error(field: .itemOldIndex, position: 1, problem: .usedTwice(0, firstAt: 0)))
+    #expect(error([0, 9, 0, -1]) == Matching.Error(field: .itemOldIndex, position: 1, problem: .outOfRange(9, count: 3)))
     // Out of order but unique: valid; a moved insert after the disorder is still found.
     #expect(error([2, 0, 1, -1]) == nil)
-    #expect(error([2, 0, -1, 1], [false, false, true, false]) == MatchingError(field: .itemMoved, position: 2, problem: .movedButInserted))
-    #expect(error([2, 1, 2, -1]) == MatchingError(field: .itemOldIndex, position: 2, problem: .usedTwice(2, firstAt: 0)))
+    #expect(error([2, 0, -1, 1], [false, false, true, false]) == Matching.Error(field: .itemMoved, position: 2, problem: .movedButInserted))
+    #expect(error([2, 1, 2, -1]) == Matching.Error(field: .itemOldIndex, position: 2, problem: .usedTwice(2, firstAt: 0)))
   }
 
   @Test func theErrorReadsAsOneLine() {
-    let error = MatchingError(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1))
+    let error = Matching.Error(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1))
     #expect(error.description == "itemOldIndex[3]: old index 0 is already used at itemOldIndex[1]")
   }
 
   @Test func theCheckedEntryPointThrowsWhereTheStagePlanWouldReadOutOfBounds() {
     var m = valid
     m.itemOldIndex[0] = 1_000_000
-    #expect(throws: MatchingError.self) { try Changeset(from: old, to: new, checking: m) }
+    #expect(throws: Matching.Error.self) { try Changeset(from: old, to: new, checking: m) }
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// what it sets aside beyond the real edits is cost, which the resync keeps
 /// down. These tests hold both.
 @Suite struct RunAlignmentTests {
-  typealias I = SnapshotItem<String, String>
+  typealias I = SectionSnapshot<String, String>.Item
 
   /// What the walk did with one pair of lists.
   struct Walk {

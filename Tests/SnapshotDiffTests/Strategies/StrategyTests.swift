@@ -18,7 +18,7 @@ import Testing
   func corpusReplays(file: String) throws {
     let pair = try CorpusCase.load(contentsOf: file)
     for strategy in Self.contenders {
-      for kind in [UpdateKind.reconfigure, .reload] {
+      for kind in [BatchUpdate.UpdateKind.reconfigure, .reload] {
         let failure = Verifier.verify(strategy, oracle: PairOracle(old: pair.old, new: pair.new, updates: kind))
         #expect(failure == nil, "\(strategy.name) \(kind) on \(file): \(failure.map(String.init(describing:)) ?? "")")
       }
@@ -160,7 +160,7 @@ import Testing
       guard let s = drafts.sections.firstIndex(where: { !$0.items.isEmpty }) else { return }
       let id = drafts.sections[s].items[0].id
       drafts.sections[drafts.sections.count - 1].items.append((id, ""))
-      #expect(throws: SnapshotError.self) { try drafts.snapshot() }
+      #expect(throws: Snap.Error.self) { try drafts.snapshot() }
     }
   }
 

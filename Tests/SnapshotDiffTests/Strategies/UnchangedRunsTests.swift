@@ -53,7 +53,7 @@ import Testing
     #expect(!m._unchangedRuns.isEmpty)
     m.itemOldIndex[10] = 11
     #expect(m._unchangedRuns.isEmpty)
-    #expect(throws: MatchingError(field: .itemOldIndex, position: 11, problem: .usedTwice(11, firstAt: 10))) {
+    #expect(throws: Matching.Error(field: .itemOldIndex, position: 11, problem: .usedTwice(11, firstAt: 10))) {
       try Changeset(from: old, to: new, checking: m)
     }
     var moved = Hashmap().matching(from: old, to: new)
@@ -115,7 +115,7 @@ import Testing
       let plain = Matching(sectionOldIndex: [0], sectionMoved: [false], itemOldIndex: oldIndex, itemMoved: oldIndex.map { _ in false })
       let withRun = plain._withUnchangedRuns([run], from: old, to: new)
       #expect(withRun._unchangedRuns == [run])
-      let expected = MatchingError(field: .itemOldIndex, position: oldIndex.lastIndex(of: 5)!, problem: .usedTwice(5, firstAt: oldIndex.firstIndex(of: 5)!))
+      let expected = Matching.Error(field: .itemOldIndex, position: oldIndex.lastIndex(of: 5)!, problem: .usedTwice(5, firstAt: oldIndex.firstIndex(of: 5)!))
       #expect(throws: expected) { try withRun.validate(from: old, to: new) }
       #expect(throws: expected) { try plain.validate(from: old, to: new) }
     }

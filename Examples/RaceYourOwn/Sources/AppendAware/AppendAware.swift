@@ -9,8 +9,6 @@ import SnapshotDiff
 public struct AppendAware: MatchingStrategy {
   public init() {}
   public var name: String { "append-aware" }
-  /// An append has no move, and the fallback is minimal: so is this.
-  public var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .linear) }
 
   @inlinable
   public func matching<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(

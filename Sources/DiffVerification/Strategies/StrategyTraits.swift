@@ -1,7 +1,9 @@
-/// What a strategy promises about its changesets, and its complexity,
-/// declared in the strategy's own file. The harness checks each promise with
-/// oracles of its own (never the strategy's code) and uses the complexity to
-/// skip bench cells that would take too long; it never tests a strategy's name.
+import SnapshotDiff
+
+/// What a strategy promises about its changesets, and its complexity: what
+/// only the harness reads. The harness checks each promise with oracles of
+/// its own (never the strategy's code) and uses the complexity to skip bench
+/// cells that would take too long; it never tests a strategy's name.
 public struct StrategyTraits: Hashable, Sendable {
   /// Which kept items a strategy reports as moved: a rule precise enough to
   /// be recomputed from the pair alone and checked exactly.
@@ -59,12 +61,12 @@ public struct StrategyTraits: Hashable, Sendable {
   /// The update call a library's own UIKit glue makes, which is how its
   /// changesets are judged; `nil` (this library's strategies) where the
   /// changeset is made for the UIKit the harness targets (`--uikit`).
-  public var updates: UpdateKind?
+  public var updates: BatchUpdate.UpdateKind?
 
   @inlinable
   public init(
     moveRule: MoveRule = .unspecified, reinsertsKeptItems: Bool = false, cost: Cost = .linear, handlesSections: Bool = true,
-    updates: UpdateKind? = nil
+    updates: BatchUpdate.UpdateKind? = nil
   ) {
     self.updates = updates
     self.moveRule = moveRule
@@ -80,4 +82,16 @@ public struct StrategyTraits: Hashable, Sendable {
   public func handles<S, I, C>(_ old: Snapshot<S, I, C>, _ new: Snapshot<S, I, C>) -> Bool {
     handlesSections || old.isFlat(with: new)
   }
+}
+
+/// A strategy that states its promises (``StrategyTraits``) for the harness
+/// to check. A strategy that does not conform promises nothing beyond valid
+/// changesets.
+public protocol RefereedStrategy: DiffStrategy {
+  var traits: StrategyTraits { get }
+}
+
+extension DiffStrategy {
+  /// Its traits where it states them (``RefereedStrategy``), else none.
+  public var traits: StrategyTraits { (self as? any RefereedStrategy)?.traits ?? StrategyTraits() }
 }

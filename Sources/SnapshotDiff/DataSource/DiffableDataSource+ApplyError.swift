@@ -1,0 +1,27 @@
+extension ContentDiffableDataSource {
+  /// Why an apply's changeset would crash the app or show the wrong list on a
+  /// device: what `apply` stops the program with, and what the harness's
+  /// checked apply (``_applyChecking(_:animatingDifferences:completion:)``)
+  /// throws, the data source left as it was.
+  @usableFromInline
+  package enum ApplyError: Swift.Error, Equatable, Sendable {
+    /// The strategy's matching is malformed (its name, then what is wrong).
+    case invalidMatching(strategy: String, Matching.Error)
+    /// A stage breaks a batch update rule: UIKit raises
+    /// `NSInternalInconsistencyException` here.
+    case brokenStage(strategy: String, Changeset<SectionID, ItemID, Content>.Error)
+    /// The stages apply but do not reach the snapshot: the screen would show
+    /// the wrong list (where they first differ).
+    case wrongResult(strategy: String, String)
+  }
+}
+
+extension ContentDiffableDataSource.ApplyError: CustomStringConvertible {
+  @usableFromInline package var description: String {
+    switch self {
+    case let .invalidMatching(strategy, error): return "\(strategy): invalid matching: \(error)"
+    case let .brokenStage(strategy, error): return "\(strategy): \(error)"
+    case let .wrongResult(strategy, difference): return "\(strategy): the updates do not reach the snapshot: \(difference)"
+    }
+  }
+}
