@@ -128,6 +128,7 @@ struct WorkerCommand: ParsableCommand {
   @Argument(help: "A worker configuration (JSON).") var configuration: String
 
   func run() throws {
+    AllocationProbe.returnFreedPagesAtOnce()
     let status = StrategyWorker.main(arguments: [configuration], strategies: Contenders.all)
     if status != 0 { throw ExitCode(status) }
   }

@@ -16,6 +16,23 @@ package struct AllocationProbe {
     allocated = pointer
   }
 
+  /// Makes jemalloc give freed pages back to the system at once, not ten
+  /// seconds later: a worker judging a large pair holds one structure of
+  /// the pair's size after another (the model's states, the pair's index),
+  /// and the pages of those it had freed stayed in its resident set (a
+  /// million-item pair: 224 MB at the peak, 199 MB purged at once,
+  /// measured). For the workers only: a process that times keeps the default.
+  package static func returnFreedPagesAtOnce() {
+    var zero = 0  // ssize_t
+    for name in ["arenas.dirty_decay_ms", "arenas.muzzy_decay_ms"] { _ = mallctl(name, nil, nil, &zero, MemoryLayout<Int>.size) }
+    var arenas: UInt32 = 0
+    var size = MemoryLayout<UInt32>.size
+    guard mallctl("arenas.narenas", &arenas, &size, nil, 0) == 0 else { return }
+    for arena in 0..<arenas {
+      for kind in ["dirty", "muzzy"] { _ = mallctl("arena.\(arena).\(kind)_decay_ms", nil, nil, &zero, MemoryLayout<Int>.size) }
+    }
+  }
+
   /// Whether jemalloc answers: it is the allocator and has its statistics.
   package var isAvailable: Bool { allocated != nil }
 

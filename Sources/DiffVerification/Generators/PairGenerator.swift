@@ -28,7 +28,7 @@ package struct SnapshotDraft: Equatable, Sendable {
   package var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
   /// The snapshot; drafts built by the generator always have unique ids.
-  package func snapshot() throws(StringSnapshot.Error) -> StringSnapshot {
+  package func snapshot() throws -> StringSnapshot {
     try StringSnapshot(sections: sections.map { s in
       StringSnapshot.Section(s.id, content: s.content, items: s.items.map { StringSnapshot.Item($0.id, content: $0.content) })
     })

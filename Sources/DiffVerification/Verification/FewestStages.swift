@@ -150,8 +150,8 @@ struct StageModel {
     // again, its section id changes, its section is inserted again (from
     // deleted to inserted), or its content changes.
     func keptItem(_ id: String) {
-      guard let to = pair.newHome[id], to.keptFrom >= 0 else { return }
-      keptItem(id, from: Int(to.keptFrom), to: Int(to.record), updated: to.changed)
+      guard let kept = pair.kept(id) else { return }
+      keptItem(id, from: kept.from, to: kept.to, updated: kept.changed)
     }
     for id in effect.reinsertedItems { keptItem(id) }
     for id in effect.movedItems { keptItem(id) }

@@ -84,20 +84,25 @@ enum MoveRuleOracle {
 
 /// A pair with every id's section and position at hand, built once per pair.
 package struct _IndexedPair: Sendable {
-  let old: [(id: String, items: [String])]
-  let new: [(id: String, items: [String])]
+  /// Each side's sections, read from its snapshot where they are: copied
+  /// out as arrays of ids, they were 32 MB of a million-item pair.
+  let old: _Sections, new: _Sections
   let oldCount: Int, newCount: Int
-  /// Item id → its position in its section before, and the section's
-  /// index (its record too: old sections come first). Indices are `Int32`
-  /// and no section id is repeated in an entry: on a million items each
-  /// table was over 100 MB with them, the referee's peak (measured).
-  var oldHome: [String: (position: Int32, sectionIndex: Int32)] = [:]
-  /// Item id → what the stage oracle asks of it after, found once for
-  /// every changeset judged on the pair: the records of its section before
-  /// (-1 for a new id) and after, and whether its content changes. (Looked
-  /// up in four tables a moved id, with a set of the changed ids beside,
-  /// it was 2.5 % of a verify, counted.)
-  var newHome: [String: (keptFrom: Int32, record: Int32, changed: Bool)] = [:]
+  /// Item id → its flat index before: the one table by id. Everything
+  /// else is an `Int32` array by flat index: with a table of tuples for
+  /// each side (section ids in every entry), the index was 160 MB of a
+  /// million-item pair, the referee's peak (measured).
+  let oldFlat: [String: Int32]
+  /// By old flat index: its section's index (its record too: old sections
+  /// come first), and the new flat index of the same id, or -1.
+  let oldSectionOf: [Int32], newFlatOf: [Int32]
+  /// By new flat index: the old flat index of the same id, or -1; whether
+  /// its content changes (a kept id's).
+  let oldFlatOf: [Int32], changed: [Bool]
+  /// By new flat index, the record of its section.
+  let newRecordOf: [Int32]
+  /// Where each section's items start, flat, and the count last.
+  let oldStarts: [Int], newStarts: [Int]
   /// Section id → content, old and new.
   var oldSectionContent: [String: String?] = [:]
   var newSectionContent: [String: String?] = [:]
@@ -112,28 +117,22 @@ package struct _IndexedPair: Sendable {
   /// Records of the old sections with an id that is gone, and of the new
   /// ones with an id that is new.
   var sectionsLosingItems: [Int] = [], sectionsGainingItems: [Int] = []
-
-  /// For each new section, each item's home before (its old section's
-  /// index and position there), `nil` for a new id: the move-rule oracles
-  /// read it instead of looking every id up again.
-  var newItemHome: [[(section: Int, position: Int)?]] = []
   /// Old section id → its index.
   var oldSectionIndex: [String: Int] = [:]
 
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
-    // From the items and each section's range: `sections` copies each
-    // section's items first (both sides were 2 % of a verify, profiled).
-    func ids(_ x: StringSnapshot) -> [(id: String, items: [String])] {
-      let items = x.allItems, sectionIDs = x.sectionIdentifiers
-      return sectionIDs.indices.map { (sectionIDs[$0], items[x.itemRange(ofSection: $0)].map(\.id)) }
+    func starts(_ x: StringSnapshot) -> [Int] { x.sectionIdentifiers.indices.map { x.itemRange(ofSection: $0).lowerBound } + [x.numberOfItems] }
+    (old, new) = (_Sections(a), _Sections(b))
+    (oldCount, newCount) = (a.numberOfItems, b.numberOfItems)
+    (oldStarts, newStarts) = (starts(a), starts(b))
+    var oldFlat = [String: Int32](minimumCapacity: oldCount)
+    var oldSectionOf = [Int32](repeating: 0, count: oldCount)
+    for (i, s) in old.enumerated() {
+      for (k, id) in s.items.enumerated() {
+        oldFlat[id] = Int32(oldStarts[i] + k)
+        oldSectionOf[oldStarts[i] + k] = Int32(i)
+      }
     }
-    old = ids(a)
-    new = ids(b)
-    oldCount = a.numberOfItems
-    newCount = b.numberOfItems
-    oldHome.reserveCapacity(a.numberOfItems)
-    newHome.reserveCapacity(b.numberOfItems)
-    for (i, s) in old.enumerated() { for (k, id) in s.items.enumerated() { oldHome[id] = (Int32(k), Int32(i)) } }
     for (s, id) in a.sectionIdentifiers.enumerated() { oldSectionContent[id] = a.sectionContent(at: s) }
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
     // What asks anything of the stages, found once for every changeset:
@@ -147,38 +146,58 @@ package struct _IndexedPair: Sendable {
     // and what its section keeps. (Every id was looked up four to seven
     // times, in tables of its own: a twelfth of a verify, profiled.)
     for (s, section) in old.enumerated() { oldSectionIndex[section.id] = s }
-    let oldStarts = a.sectionIdentifiers.indices.map { a.itemRange(ofSection: $0).lowerBound }
     let oldItems = a.allItems, newItems = b.allItems
+    var newFlatOf = [Int32](repeating: -1, count: oldCount)
+    var oldFlatOf = [Int32](repeating: -1, count: newCount)
+    var changed = [Bool](repeating: false, count: newCount)
+    var newRecordOf = [Int32](repeating: 0, count: newCount)
     var keptFrom = [Int](repeating: 0, count: old.count)  // kept items of each old section
-    newItemHome.reserveCapacity(new.count)
     for (t, section) in new.enumerated() {
       let r = sectionRecord[section.id]!
-      let start = b.itemRange(ofSection: t).lowerBound
+      let start = newStarts[t]
       var gains = false
-      var homes: [(section: Int, position: Int)?] = []
-      homes.reserveCapacity(section.items.count)
       for (k, id) in section.items.enumerated() {
-        guard let home = oldHome[id] else {
-          newHome[id] = (-1, Int32(r), false)
+        let j = start + k
+        newRecordOf[j] = Int32(r)
+        guard let i = oldFlat[id].map(Int.init) else {
           gains = true
-          homes.append(nil)
           continue
         }
-        let s = Int(home.sectionIndex), position = Int(home.position)
-        homes.append((s, position))
+        let s = Int(oldSectionOf[i])
+        (oldFlatOf[j], newFlatOf[i]) = (Int32(i), Int32(j))
         keptFrom[s] += 1
-        let changed = oldItems[oldStarts[s] + position].content != newItems[start + k].content
-        newHome[id] = (Int32(s), Int32(r), changed)
+        changed[j] = oldItems[i].content != newItems[j].content
         if old[s].id != section.id {
-          crossSection.append((id, s, r, changed))
-        } else if changed {
+          crossSection.append((id, s, r, changed[j]))
+        } else if changed[j] {
           updatedInPlace.append((id, r))
         }
       }
-      newItemHome.append(homes)
       if gains { sectionsGainingItems.append(r) }
     }
     for (s, section) in old.enumerated() where keptFrom[s] < section.items.count { sectionsLosingItems.append(sectionRecord[section.id]!) }
+    self.oldFlat = oldFlat
+    (self.oldSectionOf, self.newFlatOf, self.oldFlatOf, self.changed, self.newRecordOf) = (oldSectionOf, newFlatOf, oldFlatOf, changed, newRecordOf)
+  }
+
+  /// What the stage oracle asks of a kept id: the records of its section
+  /// before and after, and whether its content changes; `nil` for an id
+  /// not in both.
+  func kept(_ id: String) -> (from: Int, to: Int, changed: Bool)? {
+    guard let i = oldFlat[id].map(Int.init), newFlatOf[i] >= 0 else { return nil }
+    let j = Int(newFlatOf[i])
+    return (Int(oldSectionOf[i]), Int(newRecordOf[j]), changed[j])
+  }
+
+  /// For each item of new section `t`, its home before (its old section's
+  /// index and position there), `nil` for a new id: the move-rule oracles
+  /// read it instead of looking every id up again.
+  func homes(ofNewSection t: Int) -> [(section: Int, position: Int)?] {
+    oldFlatOf[newStarts[t]..<newStarts[t + 1]].map { i in
+      guard i >= 0 else { return nil }
+      let s = Int(oldSectionOf[Int(i)])
+      return (s, Int(i) - oldStarts[s])
+    }
   }
 
   /// Ids whose rank among the kept ones differs between the two orders.
@@ -207,7 +226,7 @@ package struct _IndexedPair: Sendable {
       // order: an id's rank before is how many of them stand before it.
       let s = oldSectionIndex[section.id] ?? -1  // the old section of the same id
       var stays: [(position: Int, id: String)] = []
-      for (k, home) in newItemHome[t].enumerated() {
+      for (k, home) in homes(ofNewSection: t).enumerated() {
         guard let home else { continue }
         if home.section == s { stays.append((home.position, section.items[k])) } else { moved.insert(section.items[k]) }
       }
@@ -245,7 +264,7 @@ package struct _IndexedPair: Sendable {
       // In a section the scan keeps, an id there before at a position past
       // the last one kept is kept; every other id there before is re-inserted.
       var last = -1
-      for (k, home) in newItemHome[t].enumerated() {
+      for (k, home) in homes(ofNewSection: t).enumerated() {
         guard let home else { continue }
         if home.section == s && home.position > last { last = home.position } else { reinsertedItems.insert(section.items[k]) }
       }
@@ -273,7 +292,7 @@ package struct _IndexedPair: Sendable {
       // increasing run of the positions, so the LCS is their longest
       // increasing subsequence, by the reference's recurrence (the n·m
       // table was a twentieth of a verify, profiled).
-      let b = newItemHome[t].map { home in home.flatMap { $0.section == s ? $0.position : nil } ?? -1 }
+      let b = homes(ofNewSection: t).map { home in home.flatMap { $0.section == s ? $0.position : nil } ?? -1 }
       let unmoved = zip(section.items, b).filter { $1 >= 0 && !effect.movedItems.contains($0) }.count
       let common = Reference.longestIncreasingLength(b.filter { $0 >= 0 })
       if unmoved != common {
@@ -300,4 +319,30 @@ package struct _IndexedPair: Sendable {
     }
     return moved
   }
+}
+
+/// One side of an ``_IndexedPair``: its sections, each an id and the ids
+/// of its items, read from the snapshot (from the items and each section's
+/// range: `sections` copies each section's items first).
+struct _Sections: RandomAccessCollection, Sendable {
+  let ids: [String]
+  let items: [StringSnapshot.Item]
+  let starts: [Int]
+
+  init(_ snapshot: StringSnapshot) {
+    (ids, items) = (snapshot.sectionIdentifiers, snapshot.allItems)
+    starts = ids.indices.map { snapshot.itemRange(ofSection: $0).lowerBound } + [snapshot.numberOfItems]
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { ids.count }
+  subscript(s: Int) -> (id: String, items: _ItemIDs) { (ids[s], _ItemIDs(items: items[starts[s]..<starts[s + 1]])) }
+}
+
+/// The ids of one section's items, where the snapshot holds them.
+struct _ItemIDs: RandomAccessCollection, Sendable {
+  let items: ArraySlice<StringSnapshot.Item>
+  var startIndex: Int { 0 }
+  var endIndex: Int { items.count }
+  subscript(k: Int) -> String { items[items.startIndex + k].id }
 }

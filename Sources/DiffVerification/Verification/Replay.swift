@@ -8,7 +8,10 @@ import SnapshotDiff
 /// changeset says (``Changeset/updates``); a reload's delete and insert
 /// are not counted as removing and adding its id.
 struct Replay<S: Hashable, I: Hashable, C: Equatable> {
-  var result: Snapshot<S, I, C>
+  /// The library's own result, where it replayed every stage beside the
+  /// model (``crossCheckedItems``) and agreed.
+  var libraryResult: Snapshot<S, I, C>?
+  let old: Snapshot<S, I, C>
   /// What the model shows after the last stage applied.
   var shown: UIKitModel.State<S, I, C>
   var error: Changeset<S, I, C>.Error?
@@ -31,7 +34,7 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
     _ changeset: Changeset<S, I, C>, from old: Snapshot<S, I, C>, shown start: UIKitModel.State<S, I, C>? = nil,
     library: Library<S, I, C> = .shipped
   ) {
-    result = old
+    self.old = old
     shown = start ?? UIKitModel.State(old)
     var libraryState: Snapshot<S, I, C>? = old.numberOfItems <= crossCheckedItems ? old : nil
     for (k, stage) in changeset.stages.enumerated() {
@@ -53,10 +56,10 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
         addedSections.append(insert.section.id)
       }
       let modelled: Result<UIKitModel.State<S, I, C>, Changeset<S, I, C>.Stage.Error>
-      do { modelled = .success(try UIKitModel.perform(stage, on: before, updates: changeset.updates)) } catch { modelled = .failure(error) }
+      do { modelled = .success(try UIKitModel.perform(stage, on: before, updates: changeset.updates)) } catch { modelled = .failure(error as! Changeset<S, I, C>.Stage.Error) }
       if let state = libraryState {
         let applied: Result<Snapshot<S, I, C>, Changeset<S, I, C>.Stage.Error>
-        do { applied = .success(try library.apply(stage, state, changeset.updates)) } catch { applied = .failure(error) }
+        do { applied = .success(try library.apply(stage, state, changeset.updates)) } catch { applied = .failure(error as! Changeset<S, I, C>.Stage.Error) }
         if let difference = Self.disagreement(modelled, applied) {
           disagreement = "stage \(k): \(difference)"
           libraryState = nil  // said once
@@ -72,10 +75,14 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
         shown = next
       }
     }
-    // An id twice fails the stage that made it: what is shown is a snapshot,
-    // the library's own where it was replayed and agreed.
-    if disagreement == nil, let libraryState { result = libraryState } else { result = shown.snapshot ?? old }
+    if disagreement == nil { libraryResult = libraryState }
   }
+
+  /// What the stages give, as a snapshot: the library's own where it was
+  /// replayed and agreed, else the model's state made one (an id twice
+  /// fails the stage that made it, so what is shown is a snapshot). Made
+  /// when asked: at a million items it is tens of megabytes.
+  var result: Snapshot<S, I, C> { libraryResult ?? shown.snapshot ?? old }
 
   /// How the library's verdict on one stage differs from the model's, or `nil`.
   static func disagreement(
@@ -106,12 +113,12 @@ let crossCheckedItems = 20_000
 /// The library code the referee cross-checks against its model: the
 /// shipped apply and comparison, or, in a test, a planted bug in either.
 struct Library<S: Hashable, I: Hashable, C: Equatable> {
-  var apply: (Changeset<S, I, C>.Stage, Snapshot<S, I, C>, BatchUpdate.UpdateKind) throws(Changeset<S, I, C>.Stage.Error) -> Snapshot<S, I, C>
+  var apply: (Changeset<S, I, C>.Stage, Snapshot<S, I, C>, BatchUpdate.UpdateKind) throws -> Snapshot<S, I, C>
   var firstDifference: (Snapshot<S, I, C>, Snapshot<S, I, C>) -> String?
 
   static var shipped: Self {
     Library(
-      apply: { (stage, state, kind) throws(Changeset<S, I, C>.Stage.Error) in try stage.apply(to: state, updates: kind) },
+      apply: { (stage, state, kind) throws in try stage.apply(to: state, updates: kind) },
       firstDifference: { $0.firstDifference(to: $1) })
   }
 }

@@ -38,7 +38,7 @@ package struct PairOracle: Sendable {
       ? Reference.minimumMoves(from: old, to: new) : nil
     fast = _Lazy { fastMinimumMoves(old, new) }
     index = _Lazy { _IndexedPair(old, new) }
-    shown = _Lazy { (UIKitModel.State(old), UIKitModel.State(new)) }
+    shown = _Lazy { UIKitModel.State(old) }
   }
 
   /// The changesets replayed on this pair so far: strategies often make
@@ -81,9 +81,15 @@ package struct PairOracle: Sendable {
   let index: _Lazy<_IndexedPair>
   var indexed: _IndexedPair { index.value }
 
-  /// The pair as the UIKit model shows it, which every changeset's replay
-  /// starts from and is compared with: made once for all strategies.
-  let shown: _Lazy<(old: UIKitModel.State<String, String, String>, new: UIKitModel.State<String, String, String>)>
+  /// The old snapshot as the UIKit model shows it, which every changeset's
+  /// replay starts from: made once for all strategies on a pair of at most
+  /// ``resultsKeptUpTo`` items; above, each replay makes its own, so that
+  /// a worker holds one state of the pair's size besides the replay's (the
+  /// referee's peak on a million items, measured).
+  private let shown: _Lazy<UIKitModel.State<String, String, String>>
+  var shownOld: UIKitModel.State<String, String, String>? {
+    max(old.numberOfItems, new.numberOfItems) <= Self.resultsKeptUpTo ? shown.value : nil
+  }
 
   /// The library's `min_moves` against the reference: a wrong yardstick would
   /// let a non-minimal changeset pass.
@@ -141,32 +147,34 @@ public enum Verifier {
     check(Replay(changeset, from: old), to: new)
   }
 
+  /// The replay held to `new`, by the model's comparison (read from the
+  /// snapshot where it is, never copied into a state of the model's); where
+  /// the library replayed the stages too (``crossCheckedItems``), its
+  /// comparison must agree.
   static func check<S, I, C>(
-    _ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>, shown target: UIKitModel.State<S, I, C>? = nil,
-    library: Library<S, I, C> = .shipped
+    _ replay: Replay<S, I, C>, to new: Snapshot<S, I, C>, library: Library<S, I, C> = .shipped
   ) -> VerificationFailure? {
     if let disagreement = replay.disagreement { return .modelDisagrees(disagreement) }
     if let error = replay.error { return .invalidStage(InvalidStage(error)) }
-    // Judged by the model's comparison; the library's must agree.
-    let difference = UIKitModel.firstDifference(replay.shown, target ?? UIKitModel.State(new))
-    if (difference == nil) != (library.firstDifference(replay.result, new) == nil) {
+    let difference = UIKitModel.firstDifference(replay.shown, new)
+    if let result = replay.libraryResult, (difference == nil) != (library.firstDifference(result, new) == nil) {
       return .modelDisagrees("the library's comparison says \(difference == nil ? "they differ" : "they are equal") where the model finds \(difference ?? "them equal")")
     }
     guard let difference else { return nil }
     // UIKit counts what the batch leaves against what the data source
     // holds: a count that differs is its exception, the rest a wrong screen.
-    if let counts = countDifference(replay.result, new) { return .wrongCount("\(counts); first difference: \(difference)") }
+    if let counts = countDifference(replay.shown, new) { return .wrongCount("\(counts); first difference: \(difference)") }
     return .wrongResult(difference)
   }
 
   /// The first section count or item count where the batch's result and the
   /// data differ, in UIKit's words, or `nil` where every count agrees.
-  static func countDifference<S, I, C>(_ result: Snapshot<S, I, C>, _ data: Snapshot<S, I, C>) -> String? {
-    if result.numberOfSections != data.numberOfSections {
-      return "invalid number of sections: the batch leaves \(result.numberOfSections), the data has \(data.numberOfSections)"
+  static func countDifference<A: _ShownSections, B: _ShownSections>(_ result: A, _ data: B) -> String? {
+    if result.sectionCount != data.sectionCount {
+      return "invalid number of sections: the batch leaves \(result.sectionCount), the data has \(data.sectionCount)"
     }
-    for s in 0..<data.numberOfSections where result.numberOfItems(inSectionAt: s) != data.numberOfItems(inSectionAt: s) {
-      return "invalid number of items in section \(s): the batch leaves \(result.numberOfItems(inSectionAt: s)), the data has \(data.numberOfItems(inSectionAt: s))"
+    for s in 0..<data.sectionCount where result.rowCount(s) != data.rowCount(s) {
+      return "invalid number of items in section \(s): the batch leaves \(result.rowCount(s)), the data has \(data.rowCount(s))"
     }
     return nil
   }
@@ -254,16 +262,21 @@ public enum Verifier {
     var result: StringSnapshot?
 
     init(_ changeset: StringChangeset, oracle: PairOracle, keepingResult: Bool) {
-      let shown = oracle.shown.value
-      let replay = Replay(changeset, from: oracle.old, shown: shown.old)
-      targetFailure = check(replay, to: oracle.new, shown: shown.new)
-      (removed, added) = (replay.removed, replay.added)
-      result = keepingResult && replay.error == nil ? replay.result : nil
-      guard targetFailure == nil else { return }
-      let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+      // The replay (the model's state, as large as the pair) is let go
+      // before the pair's index is made.
+      let effect: ChangesetEffect
+      do {
+        let replay = Replay(changeset, from: oracle.old, shown: oracle.shownOld)
+        targetFailure = check(replay, to: oracle.new)
+        (removed, added) = (replay.removed, replay.added)
+        result = keepingResult && replay.error == nil ? replay.result : nil
+        guard targetFailure == nil else { return }
+        effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
+      }
       self.effect = effect
       // Counted for any changeset that reaches its target, whatever else it
       // breaks (its ids, its move rule): one stage (or none) is always its own fewest.
+      _ = oracle.indexed
       if oracle.limits.quality {
         fewestStages = changeset.stages.count <= 1
           ? changeset.stages.count
@@ -280,6 +293,10 @@ public enum Verifier {
   package static func judge(
     _ changeset: StringChangeset, madeBy traits: StrategyTraits, oracle: PairOracle, withResult: Bool = false
   ) -> Judgement {
+    // The yardstick first, while only the pair is held: made after the
+    // replay and the pair's index, its tables set the referee's peak on a
+    // million items (33 MB more, measured).
+    let minimum = oracle.minimumMoves
     let replayed = oracle.replayed(changeset, withResult: withResult)
     var judgement = Judgement(fewestStages: replayed.fewestStages, result: replayed.result)
     func failure() -> VerificationFailure? {
@@ -289,7 +306,6 @@ public enum Verifier {
         return failure
       }
       if oracle.identical && !changeset.stages.isEmpty { return .notEmpty(stages: changeset.stages.count) }
-      let minimum = oracle.minimumMoves
       let moves = effect.moveCount + effect.reinsertedItems.count
       if moves < minimum { return .belowMinimum(moves: moves, minimum: minimum) }
       if traits.moveRule == .minimal && effect.moveCount != minimum { return .notMinimal(moves: effect.moveCount, minimum: minimum) }
@@ -309,7 +325,7 @@ public enum Verifier {
   /// count; `nil` when a stage breaks a rule, or it moves an item or
   /// section twice.
   package static func fewestStages(_ changeset: StringChangeset, oracle: PairOracle) -> Int? {
-    let replay = Replay(changeset, from: oracle.old, shown: oracle.shown.value.old)
+    let replay = Replay(changeset, from: oracle.old, shown: oracle.shownOld)
     guard replay.error == nil else { return nil }
     let effect = ChangesetEffect(replay, moveCount: changeset.counts.moves)
     return fewest(changeset, from: oracle.old, FewestStages(effect, pair: oracle.indexed, upTo: changeset.stages.count).count)

@@ -114,11 +114,17 @@ extension Changeset {
       }
       return state == states[states.count - 1]
     }
+    /// Whether `stage` performs on `state` as it does in place.
+    func landsInPlace(_ stage: Stage, on state: Snapshot<SectionID, ItemID, Content>) -> Bool {
+      guard let placed = try? stage.apply(to: state) else { return false }
+      return (try? stage.apply(to: state, updates: .reconfigure)) == placed
+    }
     var result = self
     for k in stages.indices where stages[k]._mayMisplaceReloads(.reconfigure) {
-      guard (try? stages[k].apply(to: states[k], updates: .reconfigure)) != states[k + 1] else { continue }
+      guard !landsInPlace(stages[k], on: states[k]) else { continue }
       let reloads = stages[k].sectionUpdates.map { (id: states[k].sectionIdentifiers[$0.index], content: $0.content) }
       let others = stages.indices.filter { $0 != k }.sorted { (abs($0 - k), $0) < (abs($1 - k), $1) }
+      var moved = false
       for j in others {
         var trial = result
         trial.stages[k].sectionUpdates = []
@@ -129,8 +135,35 @@ extension Changeset {
         }
         guard placed else { continue }
         trial.stages[j].sectionUpdates.sort { $0.index < $1.index }
-        if performsInPlace(trial) { result = trial; break }
+        if performsInPlace(trial) { result = trial; moved = true; break }
       }
+      guard !moved else { continue }
+      // Reload by reload: one that lands in place alone stays; each other
+      // goes to the nearest stage where it lands in place. Where a reload
+      // lands depends on its stage's deletes, inserts and moves only, not
+      // on the other reloads, so each is placed on its own (found by fuzz:
+      // two reloads beside a section move, one landing in place in the
+      // stage before, the other only where it was).
+      var trial = result
+      var placedAll = true
+      for update in result.stages[k].sectionUpdates {
+        var alone = result.stages[k]
+        alone.sectionUpdates = [update]
+        if landsInPlace(alone, on: states[k]) { continue }
+        trial.stages[k].sectionUpdates.removeAll { $0.index == update.index }
+        let id = states[k].sectionIdentifiers[update.index]
+        let home = others.first { j in
+          guard let index = states[j].indexOfSection(id) else { return false }
+          var there = trial.stages[j]
+          there.sectionUpdates.append(Stage.SectionUpdate(index: index, content: update.content))
+          there.sectionUpdates.sort { $0.index < $1.index }
+          guard landsInPlace(there, on: states[j]) else { return false }
+          trial.stages[j] = there
+          return true
+        }
+        if home == nil { placedAll = false; break }
+      }
+      if placedAll && performsInPlace(trial) { result = trial }
     }
     let apart = result.performed(as: .reconfigure, from: old)
     guard apart.stages.count > result.stages.count else { return apart }

@@ -27,14 +27,14 @@ extension Changeset {
   ///
   /// - Throws: ``Changeset/Error`` naming the first stage that breaks a rule.
   @inlinable
-  public func apply(to snapshot: Snapshot<SectionID, ItemID, Content>) throws(Changeset.Error)
+  public func apply(to snapshot: Snapshot<SectionID, ItemID, Content>) throws
     -> Snapshot<SectionID, ItemID, Content>
   {
     var state = snapshot
     for (k, stage) in stages.enumerated() {
       do {
         state = try stage.apply(to: state, updates: updates)
-      } catch {
+      } catch let error as Stage.Error {
         throw Changeset.Error(stage: k, error: error)
       }
     }

@@ -14,7 +14,7 @@ extension Changeset.Stage {
   @inlinable
   public func apply(
     to old: Snapshot<SectionID, ItemID, Content>
-  ) throws(Error) -> Snapshot<SectionID, ItemID, Content> {
+  ) throws -> Snapshot<SectionID, ItemID, Content> {
     // Never nil: nothing is expected.
     try _apply(to: old, expecting: nil)!
   }
@@ -27,12 +27,12 @@ extension Changeset.Stage {
   @inlinable
   internal func _apply(
     to old: Snapshot<SectionID, ItemID, Content>, expecting expected: Snapshot<SectionID, ItemID, Content>?
-  ) throws(Error) -> Snapshot<SectionID, ItemID, Content>? {
+  ) throws -> Snapshot<SectionID, ItemID, Content>? {
     let placed: Snapshot<SectionID, ItemID, Content>?
     do {
       placed = try _StageLayout.checking(self, on: old, expecting: expected)
     } catch {
-      throw .brokenRule(error)
+      throw Error.brokenRule(error)
     }
     // It gave `expected`, a snapshot: its ids are unique.
     guard let result = placed else { return nil }
@@ -41,24 +41,25 @@ extension Changeset.Stage {
     // unique as the old snapshot was: only an insert can repeat an id.
     if itemInserts.isEmpty && sectionInserts.isEmpty { return result }
     if !_insertedIDsMayRepeat(in: result) { return result }
-    return try _checkingIDs(of: result)
+    var checked = result
+    if let error = _repeatedID(indexing: &checked) { throw Error.invalidResult(error) }
+    return checked
   }
 
-  /// `result`, its ids checked as a snapshot built is, by its id table,
-  /// which it then keeps: the full check's two hash tables cost 470
-  /// instructions an id where the table costs 110 (3,500 ids, counted).
-  /// Out of line: inlined, it kept ``_apply(to:expecting:)`` out of the
-  /// data source's apply, a call that copies both snapshots (258
-  /// instructions more a stage, counted).
+  /// `result`'s ids checked as a snapshot built is, by its id table,
+  /// which it then keeps; the repeated id, if any. The full check's two
+  /// hash tables cost 470 instructions an id where the table costs 110
+  /// (3,500 ids, counted). Out of line: inlined, it kept
+  /// ``_apply(to:expecting:)`` out of the data source's apply, a call that
+  /// copies both snapshots (258 instructions more a stage, counted).
   @inlinable @inline(never)
-  internal func _checkingIDs(of result: Snapshot<SectionID, ItemID, Content>) throws(Error) -> Snapshot<SectionID, ItemID, Content> {
-    var result = result
+  internal func _repeatedID(indexing result: inout Snapshot<SectionID, ItemID, Content>) -> Snapshot<SectionID, ItemID, Content>.Error? {
     do {
       try result._buildIndexChecking()
+      return nil
     } catch {
-      throw .invalidResult(error)
+      return error as? Snapshot<SectionID, ItemID, Content>.Error
     }
-    return result
   }
 
   /// Whether an id this stage inserts may be in `result` twice; `false` only

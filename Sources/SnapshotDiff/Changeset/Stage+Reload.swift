@@ -17,19 +17,19 @@ extension Changeset.Stage {
   @inlinable
   public func apply(
     to old: Snapshot<SectionID, ItemID, Content>, updates kind: BatchUpdate.UpdateKind
-  ) throws(Error) -> Snapshot<SectionID, ItemID, Content> {
+  ) throws -> Snapshot<SectionID, ItemID, Content> {
     let reloadsItems = kind == .reload && !itemUpdates.isEmpty
     guard reloadsItems || !sectionUpdates.isEmpty else { return try apply(to: old) }
     // The old side, and everything but where reloads land, as in place.
     do {
       _ = try apply(to: old)
-    } catch {
+    } catch let error as Error {
       throw error._namingReloads(items: reloadsItems, itemPaths: [], sections: [])
     }
     let (stage, itemPaths, sections) = _reloadsAsDeletesAndInserts(on: old, items: reloadsItems)
     do {
       return try stage.apply(to: old)
-    } catch {
+    } catch let error as Error {
       throw error._namingReloads(items: reloadsItems, itemPaths: Set(itemPaths), sections: Set(sections))
     }
   }

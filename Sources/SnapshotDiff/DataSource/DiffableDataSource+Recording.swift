@@ -24,9 +24,9 @@ extension ContentDiffableDataSource {
     /// Creates (or empties) the file at `path`.
     ///
     /// - Throws: ``ContentDiffableDataSource/TraceRecorder/Error/cannotWrite(_:_:)`` with the system's reason.
-    public init(path: String) throws(Error) {
+    public init(path: String) throws {
       self.path = path
-      guard let file = fopen(path, "w") else { throw .cannotWrite(path, String(cString: strerror(errno))) }
+      guard let file = fopen(path, "w") else { throw Error.cannotWrite(path, String(cString: strerror(errno))) }
       self.file = file
     }
 
@@ -39,10 +39,10 @@ extension ContentDiffableDataSource {
     ///   ``ContentDiffableDataSource/TraceRecorder/Error/cannotWrite(_:_:)`` when the file refuses it.
     public func record(
       _ snapshot: Snapshot, name: String? = nil
-    ) throws(Error) {
+    ) throws {
       let line = try snapshot.traceLine(name: name)
       guard let file, fputs(line + "\n", file) >= 0, fflush(file) == 0 else {
-        throw .cannotWrite(path, file == nil ? "the recorder is closed" : String(cString: strerror(errno)))
+        throw Error.cannotWrite(path, file == nil ? "the recorder is closed" : String(cString: strerror(errno)))
       }
       count += 1
     }
@@ -81,14 +81,14 @@ extension Snapshot {
   ///
   /// - Throws: ``ContentDiffableDataSource/TraceRecorder/Error/ambiguousIdentifier(_:_:)`` when two
   ///   different ids have the same description.
-  package func traceLine(name: String? = nil) throws(ContentDiffableDataSource<SectionID, ItemID, Content>.TraceRecorder.Error) -> String {
+  package func traceLine(name: String? = nil) throws -> String {
     var sectionTexts = Set<String>(), itemTexts = Set<String>()
     var line = "{"
     if let name { line += "\"name\":" + _jsonQuoted(name) + "," }
     line += "\"sections\":["
     for s in 0..<numberOfSections {
       let id = String(describing: _sectionIDs[s])
-      guard sectionTexts.insert(id).inserted else { throw .ambiguousIdentifier("section", id) }
+      guard sectionTexts.insert(id).inserted else { throw ContentDiffableDataSource<SectionID, ItemID, Content>.TraceRecorder.Error.ambiguousIdentifier("section", id) }
       line += (s == 0 ? "" : ",") + "{\"id\":" + _jsonQuoted(id)
       if let content = _sectionContents[s].map({ String(describing: $0) }), !content.isEmpty {
         line += ",\"content\":" + _jsonQuoted(content)
@@ -96,7 +96,7 @@ extension Snapshot {
       line += ",\"items\":["
       for (k, item) in _items[itemRange(ofSection: s)].enumerated() {
         let id = String(describing: item.id)
-        guard itemTexts.insert(id).inserted else { throw .ambiguousIdentifier("item", id) }
+        guard itemTexts.insert(id).inserted else { throw ContentDiffableDataSource<SectionID, ItemID, Content>.TraceRecorder.Error.ambiguousIdentifier("item", id) }
         line += k == 0 ? "" : ","
         if let content = item.content.map({ String(describing: $0) }), !content.isEmpty {
           line += "{\"id\":" + _jsonQuoted(id) + ",\"content\":" + _jsonQuoted(content) + "}"

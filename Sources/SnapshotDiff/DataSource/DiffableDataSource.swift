@@ -139,8 +139,10 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
         } else {
           state = try stage.apply(to: before)
         }
-      } catch {
+      } catch let error as Changeset<SectionID, ItemID, Content>.Stage.Error {
         throw .brokenStage(strategy: strategy.name, Changeset<SectionID, ItemID, Content>.Error(stage: k, error: error))
+      } catch {
+        preconditionFailure("a stage throws its own error only: \(error)")
       }
       let calls = reloaded.isEmpty ? stage.collectionViewCalls() : stage.collectionViewCalls { reloaded.contains(before.item(at: $0).id) }
       applied.append(.batchUpdates(calls, animated: animatingDifferences))
@@ -193,7 +195,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   /// on, as lines of a trace (the file `diffbench verify` and `bench` read).
   ///
   /// - Throws: ``TraceRecorder/Error`` when the first line cannot be written.
-  public func startRecording(to recorder: TraceRecorder) throws(TraceRecorder.Error) {
+  public func startRecording(to recorder: TraceRecorder) throws {
     try recorder.record(current, name: "start")
     self.recorder = recorder
   }
@@ -227,7 +229,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
     do {
       try recorder?.record(shown, name: "apply \(recorder?.count ?? 0)")
     } catch {
-      recordingError = error
+      recordingError = error as? TraceRecorder.Error
       recorder = nil
     }
   }

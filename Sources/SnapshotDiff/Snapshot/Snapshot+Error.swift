@@ -1,3 +1,7 @@
+// The errors nested in the generic types (this one, `Changeset.Error`,
+// `Changeset.Stage.Error`, the trace recorder's) are thrown untyped: typed,
+// Swift 6.3.1's optimizer traps building the library in release
+// (FunctionSignatureOpts, "!type.hasTypeParameter()").
 extension Snapshot {
   /// Why a snapshot could not be built from its sections: untrusted data
   /// (a file, a trace) is checked here; an edit's misuse stops the program

@@ -4,26 +4,26 @@ extension Snapshot {
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable
-  internal func _checkInvariants() throws(Snapshot.Error) {
+  internal func _checkInvariants() throws {
     _ = try _checkedIndex()
   }
 
   /// ``_checkInvariants()``, giving the tables it builds: each item's flat
   /// index and each section's index.
   @inlinable
-  internal func _checkedIndex() throws(Snapshot.Error) -> (items: [ItemID: Int], sections: [SectionID: Int]) {
+  internal func _checkedIndex() throws -> (items: [ItemID: Int], sections: [SectionID: Int]) {
     var sectionIndex: [SectionID: Int] = [:]
     sectionIndex.reserveCapacity(_sectionIDs.count)
     for (s, id) in _sectionIDs.enumerated() {
       if let first = sectionIndex.updateValue(s, forKey: id) {
-        throw .duplicateSection(String(describing: id), first: first, second: s)
+        throw Error.duplicateSection(String(describing: id), first: first, second: s)
       }
     }
     var itemIndex: [ItemID: Int] = [:]
     itemIndex.reserveCapacity(_items.count)
     for (i, item) in _items.enumerated() {
       if let first = itemIndex.updateValue(i, forKey: item.id) {
-        throw .duplicateItem(
+        throw Error.duplicateItem(
           String(describing: item.id), first: path(ofFlatIndex: first),
           second: path(ofFlatIndex: i))
       }

@@ -50,7 +50,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
-  public init(sections: some Sequence<Section>) throws(Snapshot.Error) {
+  public init(sections: some Sequence<Section>) throws {
     self.init()
     for section in sections {
       _sectionIDs.append(section.id)
@@ -70,7 +70,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
-  package init(sectionIDs: [SectionID], sectionContents: [Content?], sectionStarts: [Int], items: [Item]) throws(Snapshot.Error) {
+  package init(sectionIDs: [SectionID], sectionContents: [Content?], sectionStarts: [Int], items: [Item]) throws {
     precondition(
       sectionContents.count == sectionIDs.count && sectionStarts.count == sectionIDs.count + 1 && sectionStarts.first == 0
         && sectionStarts.last == items.count, "the parts of a snapshot do not hold together")
@@ -80,7 +80,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
 
   /// The id index of a snapshot just assembled, its ids checked unique.
   @inlinable
-  internal mutating func _buildIndexChecking() throws(Snapshot.Error) {
+  internal mutating func _buildIndexChecking() throws {
     // The item table checks the ids as it is built; the full check runs
     // only to name a duplicate.
     var sections = [SectionID: Int](minimumCapacity: _sectionIDs.count)
@@ -96,7 +96,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable, Content: Equatable
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of items.
   @inlinable
-  public init(section: SectionID, content: Content? = nil, items: [Item]) throws(Snapshot.Error) {
+  public init(section: SectionID, content: Content? = nil, items: [Item]) throws {
     try self.init(sections: [Section(section, content: content, items: items)])
   }
 }

@@ -70,11 +70,16 @@ import Testing
       let index = _IndexedPair(old, new), reference = Definitions(old, new)
       #expect(index.greedyMovedItems() == reference.greedyMoved, "\(i)")
       #expect(index.forwardScan().reinsertedItems == reference.reinsertedByScan, "\(i)")
-      #expect(Set(index.newHome.filter(\.value.changed).keys) == reference.changedContent, "\(i)")
+      let changed = new.itemIdentifiers.enumerated().filter { index.changed[$0.offset] }.map(\.element)
+      #expect(Set(changed) == reference.changedContent, "\(i)")
       // A kept id's records are its sections before and after; a new id has none before.
-      for (id, home) in index.newHome {
-        #expect(index.sectionIDs[Int(home.record)] == new.sectionIdentifier(containingItem: id), "\(i) \(id)")
-        #expect(home.keptFrom < 0 ? index.oldHome[id] == nil : index.sectionIDs[Int(home.keptFrom)] == old.sectionIdentifier(containingItem: id), "\(i) \(id)")
+      for id in new.itemIdentifiers {
+        guard let kept = index.kept(id) else {
+          #expect(old.indexOfItem(id) == nil, "\(i) \(id)")
+          continue
+        }
+        #expect(index.sectionIDs[kept.to] == new.sectionIdentifier(containingItem: id), "\(i) \(id)")
+        #expect(index.sectionIDs[kept.from] == old.sectionIdentifier(containingItem: id), "\(i) \(id)")
       }
       #expect(Set(index.crossSection.map(\.id)) == reference.crossSection, "\(i)")
       #expect(Set(index.updatedInPlace.map(\.id)) == reference.updatedInPlace, "\(i)")

@@ -62,8 +62,8 @@ import Testing
     for round in 0..<20_000 {
       let state = Self.snapshot(&rng)
       let stage = Self.stage(on: state, &rng)
-      let modelled = Result { () throws(Stage.Error) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: kind) }
-      let applied = Result { () throws(Stage.Error) in try stage.apply(to: state, updates: kind) }
+      let modelled = caught { try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: kind) }
+      let applied = caught { try stage.apply(to: state, updates: kind) }
       let disagreement = Replay<String, String, String>.disagreement(modelled, applied)
       #expect(disagreement == nil, "round \(round): \(disagreement ?? "")\n\(state)\n\(stage)")
       if disagreement != nil { return }
@@ -94,8 +94,8 @@ import Testing
       (new, .duplicateNewPosition(.item(ItemPath(section: 0, item: 2)), .itemInsert, .itemMove)),
     ]
     for (stage, error) in expected {
-      let modelled = Result { () throws(Stage.Error) in try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: .reconfigure) }
-      let applied = Result { () throws(Stage.Error) in try stage.apply(to: state) }
+      let modelled = caught { try UIKitModel.perform(stage, on: UIKitModel.State(state), updates: .reconfigure) }
+      let applied = caught { try stage.apply(to: state) }
       #expect(throws: Stage.Error.brokenRule(error)) { try modelled.get() }
       #expect(throws: Stage.Error.brokenRule(error)) { try applied.get() }
     }
@@ -190,10 +190,10 @@ import Testing
     stage.sectionMoves = [BatchUpdate.Move(from: 0, to: 1)]
     stage.itemUpdates = [.init(path: ItemPath(section: 0, item: 0), content: "2")]
     var planted = Library<String, String, String>.shipped
-    planted.apply = { (stage, state, kind) throws(Stage.Error) in
-      do throws(Stage.Error) {
+    planted.apply = { (stage, state, kind) throws in
+      do {
         return try stage.apply(to: state, updates: kind)
-      } catch {
+      } catch let error as Stage.Error {
         guard case .brokenRule(.itemOperationInChangedSection(_, let path, _)) = error, path.section == 0 else { throw error }
         // The bug: section 0 is not checked; its item operations apply after the sections'.
         var sections = stage, items = stage
@@ -209,4 +209,10 @@ import Testing
     // The shipped library agrees with the model: rule 6.
     #expect(Verifier.check(changeset, from: old, to: old)?.kind == .rule(6))
   }
+}
+
+/// What `body` gives, or the stage error it throws (a stage's apply and the
+/// model throw no other).
+func caught<T>(_ body: () throws -> T) -> Result<T, StringChangeset.Stage.Error> {
+  do { return .success(try body()) } catch { return .failure(error as! StringChangeset.Stage.Error) }
 }
