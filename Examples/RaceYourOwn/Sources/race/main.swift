@@ -3,7 +3,7 @@ import DiffBenchCLI
 
 // What the harness checks AppendAware against: an append has no move, and
 // the fallback (Hashmap) is minimal, so it promises minimal moves.
-extension AppendAware: @retroactive RefereedStrategy {
+extension AppendAware: RefereedStrategy {
   public var traits: StrategyTraits { StrategyTraits(moveRule: .minimal, cost: .linear) }
 }
 
