@@ -63,7 +63,7 @@ package enum ChangesetPrinter {
 
   /// Batch updates, one a stage, as `diff --format uikit` lays them out
   /// (also what a `DiffableDataSource` recorded, to set beside it).
-  package static func uikit<S, I, C>(_ updates: [ContentDiffableDataSource<S, I, C>.CollectionViewUpdate]) -> String {
+  package static func uikit(_ updates: [BatchUpdate.CollectionViewUpdate]) -> String {
     if updates.isEmpty { return "// " + noStage(nil, nil) + ", nothing to call\n" }
     return laidOut(updates.map(\.description))
   }

@@ -140,7 +140,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
           state = try stage.apply(to: before)
         }
       } catch let error as Changeset<SectionID, ItemID, Content>.Stage.Error {
-        throw .brokenStage(strategy: strategy.name, Changeset<SectionID, ItemID, Content>.Error(stage: k, error: error))
+        throw .brokenStage(strategy: strategy.name, "\(Changeset<SectionID, ItemID, Content>.Error(stage: k, error: error))")
       } catch {
         preconditionFailure("a stage throws its own error only: \(error)")
       }

@@ -22,7 +22,7 @@ enum ShopSection: Hashable { case banner, products }
 enum BookRow: Hashable { case empty, book(String) }
 
 @Suite struct ExampleScreenTests {
-  func batch<S, I, C>(_ calls: BatchUpdate.Call...) -> ContentDiffableDataSource<S, I, C>.CollectionViewUpdate { .batchUpdates(calls, animated: true) }
+  func batch(_ calls: BatchUpdate.Call...) -> BatchUpdate.CollectionViewUpdate { .batchUpdates(calls, animated: true) }
   func paths(_ section: Int, _ items: some Sequence<Int>) -> [ItemPath] { items.map { ItemPath(section: section, item: $0) } }
 
   @Test func appStoreHome() throws {
