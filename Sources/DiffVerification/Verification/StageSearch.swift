@@ -9,7 +9,7 @@ import SnapshotDiff
 /// delete and insert) is an atom. A state is the set of atoms done; its
 /// snapshot is built from that set alone, and a stage from one state to a
 /// larger one is built as UIKit would be given it, then applied with
-/// ``Stage/apply(to:)``, which checks the seven rules. A breadth-first
+/// ``SnapshotDiff/Changeset/Stage/apply(to:)``, which checks the seven rules. A breadth-first
 /// search over the sets finds the fewest stages from none to all. An item
 /// of a deleted section may go alone before it or with it; one of an
 /// inserted section may come with it or alone after it.
@@ -69,7 +69,7 @@ package enum StageSearch {
   }
 
   struct Space {
-    /// How a stage's updates are performed (``Stage/apply(to:updates:)``).
+    /// How a stage's updates are performed (``SnapshotDiff/Changeset/Stage/apply(to:updates:)``).
     var updates = BatchUpdate.UpdateKind.reconfigure
     let old: StringSnapshot, new: StringSnapshot
     var atoms: [Atom] = []

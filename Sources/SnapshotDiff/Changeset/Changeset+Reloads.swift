@@ -1,6 +1,6 @@
 extension Changeset {
   /// This changeset with its item updates performed as `kind`: each stage
-  /// kept where UIKit performs it as it is (``Stage/apply(to:updates:)``
+  /// kept where UIKit performs it as it is (``Changeset/Stage/apply(to:updates:)``
   /// gives what applying it in place gives), else split in two: the stage
   /// without its updates, then its updates alone at their new positions.
   /// That second batch is WWDC 2018 session 225's fix ("reloads belong in a

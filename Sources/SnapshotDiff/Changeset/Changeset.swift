@@ -23,7 +23,7 @@ extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable, Conte
 
 extension Changeset {
   /// Applies every stage in turn, its updates performed as ``updates`` says
-  /// (``Stage/apply(to:updates:)``).
+  /// (``Changeset/Stage/apply(to:updates:)``).
   ///
   /// - Throws: ``Changeset/Error`` naming the first stage that breaks a rule.
   @inlinable

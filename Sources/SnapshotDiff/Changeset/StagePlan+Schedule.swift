@@ -30,7 +30,7 @@ extension _StagePlan {
   /// Places: a new section's index, or `newSections + s` for deleted old section `s`.
   /// - Parameter reloadsApart: whether no section is updated in a stage
   ///   that moves sections: UIKit places a section reload ignoring moves
-  ///   (``Stage/apply(to:updates:)``), so beside one it can land elsewhere.
+  ///   (``Changeset/Stage/apply(to:updates:)``), so beside one it can land elsewhere.
   static func schedule(
     _ a: Analysis, oldStarts: [Int], newStarts: [Int], matching m: Matching,
     itemChanged: [Bool], sectionChanged: [Bool], below limit: Int, reloadsApart: Bool = false
