@@ -120,7 +120,7 @@ let new = flat("d", "a", "x", "c=2")
     // Differ moves the sections and the item in one batch: UIKit refuses an
     // item operation inside a moved section (rule 6). A finding, kept as one.
     guard case .invalidStage(let error)? = Verifier.check(DifferPeer().changeset(from: a, to: b), from: a, to: b),
-      case .brokenRule(let broken) = error.error
+      let broken = error.brokenRule
     else {
       Issue.record("Differ's section swap is no longer refused by a rule: update Peers/Findings")
       return
@@ -163,7 +163,7 @@ let new = flat("d", "a", "x", "c=2")
       [(UIKitBatch(), before.sections), (UIKitBatch(deleteItems: [path(5)]), flat("a").sections)], from: before, by: StrategyTraits(updates: .reload))
     #expect(changeset.stages.count == 1 && changeset.stages[0].itemDeletes == [path(5)])
     #expect(mismatch == nil)  // the broken rule is the verdict
-    guard case .invalidStage(let error)? = Verifier.check(changeset, from: before, to: flat("a")), case .brokenRule(let broken) = error.error
+    guard case .invalidStage(let error)? = Verifier.check(changeset, from: before, to: flat("a")), let broken = error.brokenRule
     else {
       Issue.record("the out-of-range delete was not judged by a rule")
       return

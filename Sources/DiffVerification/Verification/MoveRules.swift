@@ -121,10 +121,9 @@ package struct _IndexedPair: Sendable {
   var oldSectionIndex: [String: Int] = [:]
 
   init(_ a: StringSnapshot, _ b: StringSnapshot) {
-    func starts(_ x: StringSnapshot) -> [Int] { x.sectionIdentifiers.indices.map { x.itemRange(ofSection: $0).lowerBound } + [x.numberOfItems] }
     (old, new) = (_Sections(a), _Sections(b))
     (oldCount, newCount) = (a.numberOfItems, b.numberOfItems)
-    (oldStarts, newStarts) = (starts(a), starts(b))
+    (oldStarts, newStarts) = (old.starts, new.starts)
     var oldFlat = [String: Int32](minimumCapacity: oldCount)
     var oldSectionOf = [Int32](repeating: 0, count: oldCount)
     for (i, s) in old.enumerated() {

@@ -243,7 +243,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
 
   public var kind: Kind {
     switch self {
-    case .invalidStage(let error): return error.error.rule.map(Kind.rule) ?? .invalidResult
+    case .invalidStage(let error): return error.brokenRule.map { Kind.rule($0.rule) } ?? .invalidResult
     case .wrongResult: return .wrongResult
     case .wrongCount: return .wrongCount
     case .wrongIdentity: return .wrongIDs
@@ -300,42 +300,18 @@ public struct SeverityCounts: Codable, Sendable, Equatable, CustomStringConverti
 }
 
 /// A stage that broke a rule, or whose result was no snapshot: the library's
-/// ``SnapshotDiff/Changeset/Error`` with the identifiers left in its text, so
-/// that one failure type holds every pair's verdict.
+/// ``SnapshotDiff/Changeset/Error`` in its own words (ids and all), so that
+/// one failure type holds every pair's verdict, and the rule it broke.
 public struct InvalidStage: Hashable, Sendable, CustomStringConvertible {
   /// The stage, counted from 0.
   public var stage: Int
-  public var error: Reason
-
-  public enum Reason: Hashable, Sendable, CustomStringConvertible {
-    /// The stage breaks one of the rules of a batch update.
-    case brokenRule(BatchUpdate.Error)
-    /// It keeps the rules but inserts an id already there (the snapshot's error, as text).
-    case invalidResult(String)
-
-    /// The rule broken, or `nil` for an invalid result.
-    public var rule: Int? {
-      if case .brokenRule(let error) = self { return error.rule }
-      return nil
-    }
-
-    public var description: String {
-      switch self {
-      case .brokenRule(let error): return error.description
-      case .invalidResult(let error): return "result is not a valid snapshot: \(error)"
-      }
-    }
-  }
-
-  public init(stage: Int, error: Reason) { (self.stage, self.error) = (stage, error) }
+  /// The rule it broke, or `nil` where it kept them but its result held an id twice.
+  public var brokenRule: BatchUpdate.Error?
+  /// The library's error, as it describes itself.
+  public var description: String
 
   public init<S, I, C>(_ error: Changeset<S, I, C>.Error) {
-    stage = error.stage
-    switch error.error {
-    case .brokenRule(let broken): self.error = .brokenRule(broken)
-    case .invalidResult(let snapshotError): self.error = .invalidResult("\(snapshotError)")
-    }
+    (stage, description) = (error.stage, "\(error)")
+    if case .brokenRule(let broken) = error.error { brokenRule = broken }
   }
-
-  public var description: String { "stage \(stage): \(error)" }
 }
