@@ -14,7 +14,7 @@ import Synchronization
 /// The parent verifies every subject natively (as a timed run does) and
 /// skips the cells that would take too long; then, per workload, it runs a
 /// child — `diffbench count-worker` — under `valgrind --tool=callgrind
-/// --collect-atstart=no` with `SWIFT_DETERMINISTIC_HASHING=1`. The child
+/// --collect-atstart=no` in ``deterministicEnvironment``. The child
 /// builds the pair, runs each subject once to warm up, then once more with
 /// collection on only around the diff, and dumps callgrind's counters under
 /// the subject's name. Building the pair, verifying and freeing are not
@@ -48,6 +48,16 @@ package struct InstructionCounter {
   package struct CountError: Error, CustomStringConvertible {
     package var description: String
   }
+
+  /// What makes a count the same run after run: hash tables that probe the
+  /// same way, and a jemalloc that never purges freed pages. It purges when
+  /// enough wall time has passed since the last purge, so a count taken on
+  /// a loaded machine ran more of its code (`trace-frontpage` stdlib: 1.1 %
+  /// more instructions with three busy loops beside it, measured).
+  package static let deterministicEnvironment = [
+    "SWIFT_DETERMINISTIC_HASHING": "1",
+    "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1",
+  ]
 
   /// The path of `valgrind`, or `nil` when it is not installed.
   package static var valgrind: String? {
@@ -216,8 +226,7 @@ package struct InstructionCounter {
     ] + child + [workload.argument] + subjects
     let run: ChildProcess.Output
     do {
-      // Hash tables probe the same way every run.
-      run = try ChildProcess.run(arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+      run = try ChildProcess.run(arguments, environment: Self.deterministicEnvironment)
     } catch {
       throw CountError(description: "cannot run valgrind: \(error)")
     }
