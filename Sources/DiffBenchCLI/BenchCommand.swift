@@ -22,7 +22,8 @@ struct BenchCommand: ParsableCommand {
       verified=false and the exit status is 1). Two yardsticks run beside the strategies: \
       `floor` (a hash table of the old ids, a lookup of every new id) and `scan` (both snapshots \
       read once, ids compared position by position); the summary gives each cell × both. \
-      `hashmap+apply` is DiffableDataSource.apply with hashmap: the whole apply an app makes.
+      `hashmap+apply` is DiffableDataSource.apply with hashmap: the whole apply an app makes (each \
+      timed call first puts the old snapshot back with applySnapshotUsingReloadData).
 
       Timed (the default): a warm-up, then samples taken round by round across strategies, the \
       floor among them, a sample under 1 ms right after an untimed call of its own: at least 15 per cell or 1 s of timed work, whichever ends later, within a \
@@ -32,9 +33,11 @@ struct BenchCommand: ParsableCommand {
 
       Counted (--instructions): per workload, a child under valgrind's callgrind runs each \
       strategy once to warm up (on every apply of a trace), then counts one diff's instructions (only the diff: not building \
-      the pair, not verifying, not freeing), with SWIFT_DETERMINISTIC_HASHING=1. One row per \
+      the pair, not verifying, not freeing), with hash seeds fixed and jemalloc never purging. One row per \
       cell (per apply of a trace); cells estimated over 60 s under callgrind are skipped. Writes \
       results/<commit>-instructions.csv.
+      Exit status: 0 every changeset verified, 1 a strategy failed verification, 2 invalid input \
+      or usage (an unreadable file; jemalloc not the allocator; a count that could not run).
       """)
 
   @Flag(help: "The quick workloads with a short budget: about two minutes.")

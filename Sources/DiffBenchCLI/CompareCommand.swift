@@ -14,10 +14,10 @@ struct CompareCommand: ParsableCommand {
     discussion: """
       Per workload × strategy, a verdict: faster, slower, or ~ (within the threshold or the noise). \
       A cell counted on both sides (bench --instructions) is judged by its exact instruction ratio \
-      (--count-threshold, default 1%). A timed cell is judged by wall time divided by the floor's \
+      (--count-threshold). A timed cell is judged by wall time divided by the floor's \
       sample of the same round, so the machine's drift cancels; the ratio of the medians gets a \
       95% interval (each side's order-statistic interval for its median, combined), and slower \
-      needs the whole interval above 1 (--threshold, default 5%). The floor's own change is printed as the drift. Any increase in stages, deletes, \
+      needs the whole interval above 1 (--threshold). The floor's own change is printed as the drift. Any increase in stages, deletes, \
       inserts or moves is flagged, as is a head row that failed verification. Either report may \
       be raw (a row per sample) or a summary (a row per cell, as results/ keeps them): both are \
       judged from the same per-cell summary.

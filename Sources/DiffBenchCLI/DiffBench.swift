@@ -106,7 +106,12 @@ func loadCase(_ file: String) throws -> CorpusCase {
 
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "Print the strategy names, then the workload names, one a line.")
+    commandName: "list", abstract: "Print the strategy names, then the workload names, one a line.",
+    discussion: """
+      The names are those every report and option uses (`--strategy`, `bench --filter`); a \
+      package that races its own strategies lists them beside the library's.
+      Exit status: 0.
+      """)
 
   @Flag(help: "Print the suites instead: each name, its workloads' count and its source.")
   var suites = false

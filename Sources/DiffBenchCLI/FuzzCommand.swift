@@ -13,7 +13,8 @@ struct FuzzCommand: ParsableCommand {
     discussion: """
       Pairs are a pure function of (seed, iteration), so a run is repeatable on any machine; one \
       iteration in eight is a session instead (2 to 50 applies of random edits from one start), \
-      walked by each strategy from its own results and shrunk into a .jsonl trace. Workers hash \
+      walked by each strategy from its own results and shrunk into a .jsonl trace. A strategy \
+      without sections gets the flat pairs only; its skips are counted on a line of their own. Workers hash \
       deterministically, so a failure found once fails again when re-checked; one that does not \
       is written as found and counted as `not reproduced`. --seconds bounds the whole run, \
       shrinking included (it may overrun by one strategy call's deadline). \
@@ -41,8 +42,11 @@ struct FuzzCommand: ParsableCommand {
   @OptionGroup var uikit: UIKitOption
   @OptionGroup var progressOption: ProgressOption
 
-  @Option(help: "Worker processes.")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(help: "Worker processes side by side (default: the cores).")
+  var jobs: Int?
+  /// `--jobs`, or the cores: not a default of the option, so that the help and
+  /// the command reference are the same on every machine.
+  var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
   @Option(help: "Largest snapshot the generator makes, in items.")
   var maxItems: Int = 2_000
@@ -56,7 +60,7 @@ struct FuzzCommand: ParsableCommand {
   func validate() throws {
     if iterations != nil && seconds != nil { throw ValidationError("give --iterations or --seconds, not both") }
     if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
-    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     if maxItems < 0 { throw ValidationError("--max-items must not be negative") }
   }
 
@@ -64,11 +68,11 @@ struct FuzzCommand: ParsableCommand {
     let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
     let names = strategies.selected.map(\.name)
     var configuration = FuzzConfiguration(
-      seed: seed, iterations: iterations, seconds: seconds, strategies: names, jobs: jobs,
+      seed: seed, iterations: iterations, seconds: seconds, strategies: names, jobs: workers,
       maxItems: maxItems, timeout: timeout.timeout, outputFolder: out, workerCommand: workerCommand)
     configuration.updates = uikit.updates
     let limit = configuration.pairLimit.map { "\($0) pairs" } ?? seconds.map { "\($0) s" } ?? ""
-    print("fuzz: seed \(seed), \(jobs) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s, --uikit \(uikit.target.rawValue)")
+    print("fuzz: seed \(seed), \(workers) jobs, \(limit), strategies \(names.joined(separator: " ")), up to \(maxItems) items, timeout \(timeout.timeout) s, --uikit \(uikit.target.rawValue)")
     fflush(nil)  // before the progress line on standard error
     let engine = FuzzEngine(configuration: configuration)
     let progress = ProgressLine(quiet: progressOption.quiet)
@@ -94,7 +98,7 @@ struct FuzzCommand: ParsableCommand {
     let rate = report.seconds > 0 ? Double(report.pairs) / report.seconds : 0
     print(String(
       format: "%d pairs and sessions in %.1f s: %.0f pairs/s, %.0f per job; %d failures (%d kept, %d not reproduced, %d repeats); seed %llu",
-      report.pairs, report.seconds, rate, rate / Double(jobs), report.failures, report.findings.count - report.notReproduced,
+      report.pairs, report.seconds, rate, rate / Double(workers), report.failures, report.findings.count - report.notReproduced,
       report.notReproduced, report.repeats, seed))
     if report.failures > 0 { print("failures by severity: \(report.severities)") }
     if !report.byShape.isEmpty {

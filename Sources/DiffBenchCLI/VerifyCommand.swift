@@ -18,7 +18,7 @@ struct VerifyCommand: ParsableCommand {
       Folders are searched recursively for .json pairs and .jsonl traces. Each strategy runs in a child process: \
       a trap is a `crash`, no answer within --timeout a `hang`, and the rest still run.
 
-      Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed`. \
+      Prints a line per failure (file, strategy, what broke) and ends with `N passed, M failed` (with the failures by severity where some failed), then `, K skipped (no sections)` when a strategy without sections met files with them. \
       Invalid files get a one-line error on standard error and are skipped. Progress (file, \
       strategy, applies of a trace, time left) goes to standard error; --quiet turns it off.
       Exit status: 0 all passed, 1 a strategy failed, 2 invalid input or usage.
@@ -30,7 +30,10 @@ struct VerifyCommand: ParsableCommand {
   @OptionGroup var progressOption: ProgressOption
 
   @Option(help: "Workers side by side on a trace, each walking the next free share of its applies with every strategy (default: the cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobs: Int?
+  /// `--jobs`, or the cores: not a default of the option, so that the help and
+  /// the command reference are the same on every machine.
+  var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
   @Flag(help: "Only read the files: every snapshot made and checked as a strategy would get it, no strategy run. Prints each file's snapshots and read speed; invalid input exits 2 as usual.")
   var parseOnly = false
@@ -40,7 +43,7 @@ struct VerifyCommand: ParsableCommand {
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("give at least one corpus file or folder") }
-    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
@@ -51,7 +54,7 @@ struct VerifyCommand: ParsableCommand {
       strategies: strategies.selected, isolation: workerCommand, timeout: timeout.timeout,
       output: { print($0) }, errors: { progress.note(errorLine($0)) })
     verifier.progress = { progress.update(Self.line($0)) }
-    verifier.jobs = jobs
+    verifier.jobs = workers
     verifier.updates = uikit.updates
     let status = verifier.run(paths: paths)
     progress.finish()

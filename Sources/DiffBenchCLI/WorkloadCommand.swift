@@ -13,6 +13,7 @@ struct WorkloadCommand: ParsableCommand {
       The same snapshots `bench` measures, from the same seed: `diffbench workload trace-ranking \
       --out ranking.jsonl`, then `diffbench verify ranking.jsonl`. A session is written a line at \
       a time, never held whole. Names: `diffbench list`.
+      Exit status: 0 written, 2 an unknown name or a file that cannot be written.
       """)
 
   @Argument(help: "A built-in workload (see `diffbench list`).")

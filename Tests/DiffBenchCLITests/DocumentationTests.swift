@@ -1,156 +1,126 @@
 @testable import DiffBenchCLI
+import DiffProcesses
 import DiffFuzzing
 import DiffResults
 import Foundation
 import Testing
 
-/// The catalog's command table and CSV columns are the contract: a command,
-/// an option or a column the code has and the documentation does not (or
-/// the other way round) fails here.
+/// The docs against what they describe: the CSV columns, the links, the
+/// example command lines (the command reference: CommandReferenceTests).
 @Suite struct DocumentationTests {
   static let article = corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Sources/DiffBenchCLI/DiffBenchCLI.docc/Diffbench.md")
 
-  /// What `--experimental-dump-help` says of the commands (ArgumentParser's
-  /// tool-info JSON), the fields read here.
-  struct ToolInfo: Decodable {
-    struct Name: Decodable {
-      var kind: String
-      var name: String
+  static let root = corpusFolder.replacingOccurrences(of: "/Corpus", with: "")
+
+  /// The Markdown files a reader meets: the READMEs, both catalogs, the guides.
+  static func documents() throws -> [String] {
+    let fm = FileManager.default
+    var files = ["README.md", "results/README.md", "Examples/RaceYourOwn/README.md", "Examples/Sidebar/README.md", "Peers/Findings/README.md"]
+    for folder in ["Sources/SnapshotDiff/SnapshotDiff.docc", "Sources/DiffBenchCLI/DiffBenchCLI.docc", "Guides"] {
+      files += try fm.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
     }
-    struct Argument: Decodable {
-      var kind: String
-      var names: [Name]?
-      var shouldDisplay: Bool?
-      var defaultValue: String?
-    }
-    struct Command: Decodable {
-      var commandName: String
-      var shouldDisplay: Bool?
-      var arguments: [Argument]?
-      var subcommands: [Command]?
-    }
-    var command: Command
+    return files.filter { fm.fileExists(atPath: root + "/" + $0) }
   }
 
-  /// The table's first cells: `diffbench verify [--strategy S]… PATH…`.
-  static func tableCommands() throws -> [String] {
-    let text = try String(contentsOfFile: article, encoding: .utf8)
-    return text.split(separator: "\n").compactMap { line in
-      guard line.hasPrefix("| `diffbench ") else { return nil }
-      // The first cell, up to its closing backquote (a `\|` inside it is text).
-      let cell = line.dropFirst(3)
-      return cell.firstIndex(of: "`").map { String(cell[..<$0]) }
+  /// A heading's anchor: its words joined by `-`, punctuation dropped (as
+  /// GitHub and DocC both make it; compared without case).
+  static func anchors(_ text: String) -> Set<String> {
+    var found = Set<String>()
+    for line in text.split(separator: "\n") where line.hasPrefix("#") {
+      let title = line.drop { $0 == "#" }.filter { $0 != "`" && $0 != "*" }
+      let words = title.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+      found.insert(words.joined(separator: "-"))
     }
-  }
-
-  @Test func theCommandTableNamesEveryCommandAndOption() throws {
-    let run = try diffbench(["--experimental-dump-help"])
-    #expect(run.status == 0)
-    let info = try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8))
-    let shown = (info.command.subcommands ?? []).filter { $0.shouldDisplay ?? true && $0.commandName != "help" }
-    let rows = try Self.tableCommands()
-    for command in shown {
-      let row = rows.first { $0 == "diffbench \(command.commandName)" || $0.hasPrefix("diffbench \(command.commandName) ") }
-      #expect(row != nil, "the command table has no row for `diffbench \(command.commandName)`")
-      for argument in command.arguments ?? [] where argument.shouldDisplay ?? true {
-        for name in argument.names ?? [] where name.kind == "long" && name.name != "help" {
-          #expect(row?.contains("--\(name.name)") == true, "`diffbench \(command.commandName)`: --\(name.name) is not in its row: \(row ?? "")")
-        }
-      }
-    }
-    // And no row for a command that does not exist.
-    let names = Set(shown.map(\.commandName))
-    for row in rows {
-      let name = String(row.dropFirst("diffbench ".count).prefix { $0 != " " })
-      #expect(names.contains(name), "the command table documents `diffbench \(name)`, which does not exist")
-    }
-  }
-
-  /// The options table's rows (command, option, default), as written.
-  static func defaultRows() throws -> [(command: String, option: String, value: String)] {
-    let text = try String(contentsOfFile: article, encoding: .utf8)
-    let section = try #require(text.range(of: "## Options and their defaults")).upperBound
-    return text[section...].split(separator: "\n").prefix { !$0.hasPrefix("#") }.compactMap { line in
-      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard cells.count >= 3, cells[0].hasPrefix("`"), cells[1].hasPrefix("`--") else { return nil }
-      func bare(_ cell: String) -> String { cell.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
-      return (bare(cells[0]), bare(cells[1]), bare(cells[2]))
-    }
-  }
-
-  /// Every default the code gives an option is the table's, and the table
-  /// has no row the code does not: numbers compared as numbers, `the cores`
-  /// as this machine's count. And the fuzz run's length without options.
-  @Test func theOptionsTableGivesEveryDefault() throws {
-    let run = try diffbench(["--experimental-dump-help"])
-    let info = try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8))
-    var code: [String: String] = [:]
-    for command in info.command.subcommands ?? [] where command.shouldDisplay ?? true {
-      for argument in command.arguments ?? [] where argument.shouldDisplay ?? true {
-        guard let value = argument.defaultValue, let name = argument.names?.first(where: { $0.kind == "long" })?.name else { continue }
-        code["\(command.commandName) --\(name)"] = value
-      }
-    }
-    let rows = try Self.defaultRows()
-    #expect(rows.count >= 15, "\(rows.count) rows read")
-    var documented = Set<String>()
-    for row in rows {
-      let key = "\(row.command) \(row.option)"
-      documented.insert(key)
-      guard let value = code[key] else {
-        Issue.record("the options table gives `\(key)` a default the code does not have")
-        continue
-      }
-      if row.value == "the cores" {
-        #expect(value == String(ProcessInfo.processInfo.activeProcessorCount), "\(key): \(value)")
-      } else if let a = Double(row.value), let b = Double(value) {
-        #expect(a == b, "\(key): the table says \(row.value), the code \(value)")
-      } else {
-        #expect(row.value == value, "\(key): the table says \(row.value), the code \(value)")
-      }
-    }
-    for key in code.keys.sorted() where !documented.contains(key) {
-      Issue.record("`\(key)` defaults to \(code[key]!) in the code, and the options table does not say so")
-    }
-    let text = try String(contentsOfFile: Self.article, encoding: .utf8)
-    let pairs = FuzzConfiguration.defaultIterations.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-    #expect(text.contains("stops after\n\(pairs) pairs") || text.contains("stops after \(pairs) pairs"), "the fuzz run's default length, \(pairs) pairs")
+    return found
   }
 
   /// Every relative link of the README, both catalogs, the guides and the
-  /// other READMEs names a file that exists; every `<doc:…>` an article of
-  /// its own catalog. (A link that leaves the repository, the CI badge's
-  /// `../../actions/…`, is a GitHub route, not a file.)
+  /// other READMEs names a file that exists, and a `#section` of it that
+  /// exists; every `<doc:…>` an article of its own catalog, and its
+  /// `#section` a heading of it. (A link that leaves the repository, the CI
+  /// badge's `../../actions/…`, is a GitHub route, not a file.)
   @Test func everyRelativeLinkResolves() throws {
-    let root = corpusFolder.replacingOccurrences(of: "/Corpus", with: "")
+    let root = Self.root
     let fm = FileManager.default
-    var files = ["README.md", "results/README.md", "Examples/RaceYourOwn/README.md", "Peers/Findings/README.md"]
-    for folder in ["Sources/SnapshotDiff/SnapshotDiff.docc", "Sources/DiffBenchCLI/DiffBenchCLI.docc", "Guides"] {
-      files += try fm.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".md") }.map { folder + "/" + $0 }
-    }
     let link = /\]\(([^)\s]+)\)/
-    let doc = /<doc:([A-Za-z0-9_-]+)>/
+    let doc = /<doc:([A-Za-z0-9_-]+)(?:#([A-Za-z0-9_-]+))?>/
     var checked = 0
-    for file in files where fm.fileExists(atPath: root + "/" + file) {
+    func section(_ anchor: Substring?, of path: String, from file: String, _ shown: String) throws {
+      guard let anchor, path.hasSuffix(".md") else { return }
+      let target = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(Self.anchors(target).contains(anchor.lowercased()), "\(file): \(shown): no heading of \(path.replacingOccurrences(of: root + "/", with: "")) has the anchor #\(anchor)")
+    }
+    for file in try Self.documents() {
       let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
       let folder = (file as NSString).deletingLastPathComponent
       for match in text.matches(of: link) {
         let target = String(match.1)
-        if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+        if target.contains("://") || target.hasPrefix("mailto:") { continue }
         let path = String(target.prefix { $0 != "#" })
-        let resolved = ((root + "/" + folder + "/" + path) as NSString).standardizingPath
+        let anchor = target.firstIndex(of: "#").map { target[target.index(after: $0)...] }
+        let resolved = path.isEmpty ? root + "/" + file : ((root + "/" + folder + "/" + path) as NSString).standardizingPath
         guard resolved.hasPrefix(root + "/") else { continue }  // a GitHub route
         checked += 1
         #expect(fm.fileExists(atPath: resolved), "\(file): [\(match.0)] names \(path), which does not exist")
+        if fm.fileExists(atPath: resolved) { try section(anchor, of: resolved, from: file, String(match.0)) }
       }
       if file.contains(".docc/") {
         for match in text.matches(of: doc) {
           checked += 1
-          #expect(fm.fileExists(atPath: root + "/" + folder + "/" + match.1 + ".md"), "\(file): <doc:\(match.1)> is no article of this catalog")
+          let article = root + "/" + folder + "/" + match.1 + ".md"
+          #expect(fm.fileExists(atPath: article), "\(file): <doc:\(match.1)> is no article of this catalog")
+          if fm.fileExists(atPath: article) { try section(match.2, of: article, from: file, String(match.0)) }
         }
       }
     }
     #expect(checked >= 40, "\(checked) links checked")
+  }
+
+  /// Every repository path the docs name in code voice exists: one that
+  /// starts at the repository's root (`Sources/…`, `Guides/StagePlan.md`),
+  /// or the tail of one (`Strategies/IDHash.swift`, `uikit-crashes/`).
+  /// Left out: placeholders (`results/<commit>.csv`, `peers-*`), build
+  /// output (`.build…`, and what git ignores), and another repository's
+  /// files, which the docs name with the commit they were read at
+  /// (`… at 75fe3fe`) or the repository (`… in google/oss-fuzz`).
+  @Test func everyRepositoryPathNamedInTheDocsExists() throws {
+    let root = Self.root
+    let fm = FileManager.default
+    let tracked = try #require(fm.enumerator(atPath: root)).compactMap { $0 as? String }
+      .filter { !$0.hasPrefix(".build") && !$0.contains("/.build") && !$0.hasPrefix(".git/") }
+    let folders = Set(tracked.filter { var d: ObjCBool = false; return fm.fileExists(atPath: root + "/" + $0, isDirectory: &d) && d.boolValue }.map { $0 + "/" })
+    let files = Set(tracked).subtracting(folders.map { String($0.dropLast()) })
+    let tops = Set(try fm.contentsOfDirectory(atPath: root).filter { !$0.hasPrefix(".build") })
+    let named = /`([A-Za-z0-9_.+\/-]+)`( at [0-9a-f]{7}| in [A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+)?/
+    let extensions = ["swift", "md", "sh", "py", "csv", "yml", "json", "jsonl", "dict", "html", "svg", "c", "h"]
+    var checked = 0
+    for document in try Self.documents() {
+      let text = try String(contentsOfFile: root + "/" + document, encoding: .utf8)
+      let folder = (document as NSString).deletingLastPathComponent
+      for match in text.matches(of: named) where match.2 == nil {
+        let path = String(match.1)
+        guard path.contains("/"), !path.hasPrefix(".build"), !path.hasPrefix("/") else { continue }
+        // A README in a package of its own names paths from its folder.
+        if !folder.isEmpty, fm.fileExists(atPath: root + "/" + folder + "/" + path) {
+          checked += 1
+          continue
+        }
+        // What a command writes and git ignores (`results/report.html`).
+        if try ChildProcess.run(["git", "check-ignore", "-q", path], directory: root).status == 0 { continue }
+        let first = String(path.prefix { $0 != "/" })
+        let isFolder = path.hasSuffix("/")
+        let ext = (path as NSString).pathExtension
+        if tops.contains(first) {
+          checked += 1
+          #expect(fm.fileExists(atPath: root + "/" + path), "\(document): `\(path)` does not exist")
+        } else if isFolder || extensions.contains(ext) {
+          checked += 1
+          let found = isFolder ? folders.contains { $0.hasSuffix("/" + path) } : files.contains { $0.hasSuffix("/" + path) }
+          #expect(found, "\(document): `\(path)` is no path in the repository")
+        }
+      }
+    }
+    #expect(checked >= 40, "\(checked) paths checked")
   }
 
   @Test func theDocumentedCSVColumnsAreTheWritersHeader() throws {

@@ -1,54 +1,96 @@
 import Foundation
 import Testing
 
-/// The articles' Swift examples, compiled and run from the articles
-/// themselves: every ```swift block of the two catalogs and the README is
-/// copied, as written, into a generated test file (the library's are run by
-/// `SnapshotDiffTests`, the harness's compiled by `DiffBenchCLITests`:
-/// `DiffBench.main` never returns). A block whose line before is
-/// `<!-- not compiled: … -->` says why it cannot be (UIKit's API).
+/// The docs' Swift examples, compiled and run as a package outside this
+/// one: every ```swift block of the README, both catalogs and the Guides is
+/// copied, as written, into `Examples/Articles/Sources/articles/main.swift`,
+/// a client package that sees the public API only (no `@testable`, no
+/// `package` access, no SPI); `make test` builds and runs it. A `print` in
+/// an example shows what it prints in a comment, on its line or on the
+/// comment lines right below it; the generated code prints it and fails
+/// when it differs. A block whose line before is `<!-- not compiled: … -->`
+/// says why it cannot be (UIKit's API); one that calls `DiffBench.main` is
+/// compiled and not run (it never returns).
 ///
-/// This test fails when an article's examples are not the generated file's,
+/// This test fails when the articles' examples are not the generated file's,
 /// so that an article edited is an example compiled again:
-/// `make article-examples` writes the files anew.
+/// `make article-examples` writes the file anew.
 @Suite struct ArticleExamplesTests {
-  struct Target {
-    var file: String
-    var articles: [String]
-    var run: Bool
-    var imports: [String]
-  }
+  static let file = "Examples/Articles/Sources/articles/main.swift"
 
-  static let targets = [
-    Target(
-      file: "Tests/SnapshotDiffTests/ArticleExamples.swift",
-      articles: catalog("Sources/SnapshotDiff/SnapshotDiff.docc"), run: true, imports: ["SnapshotDiff", "Testing"]),
-    Target(
-      file: "Tests/DiffBenchCLITests/ArticleExamples.swift",
-      articles: ["README.md"] + catalog("Sources/DiffBenchCLI/DiffBenchCLI.docc"), run: false, imports: ["DiffBenchCLI"]),
-  ]
+  static var articles: [String] {
+    ["README.md"] + catalog("Sources/SnapshotDiff/SnapshotDiff.docc") + catalog("Sources/DiffBenchCLI/DiffBenchCLI.docc")
+      + catalog("Guides")
+  }
 
   static func catalog(_ folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/" + folder)) ?? []
     return names.filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
   }
 
-  /// The ```swift blocks of an article, each as its lines; those marked
+  /// A ```swift block: its lines, and the article's line number of the first.
+  struct Block {
+    var lines: [String]
+    var firstLine: Int
+  }
+
+  /// The ```swift blocks of an article; those marked
   /// `<!-- not compiled: … -->` left out.
-  static func blocks(_ text: String) -> [[String]] {
-    var blocks: [[String]] = [], current: [String]?, previous = ""
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+  static func blocks(_ text: String) -> [Block] {
+    var blocks: [Block] = [], current: Block?, previous = ""
+    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
       if current == nil, line == "```swift", !previous.hasPrefix("<!-- not compiled:") {
-        current = []
+        current = Block(lines: [], firstLine: k + 2)
       } else if current != nil, line == "```" {
         blocks.append(current!)
         current = nil
       } else if current != nil {
-        current!.append(line)
+        current!.lines.append(line)
       }
       if !line.isEmpty { previous = line }
     }
     return blocks
+  }
+
+  /// What went wrong in an example as written: a `print` that shows no output.
+  struct ExampleError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// A block's lines with each `print(x)` made `try printed(x, shows: …)`:
+  /// the output its comment shows, on its line (`print(x)  // [1, 2]`) or
+  /// on the comment lines right below it.
+  static func checkingPrints(_ block: Block, in article: String) throws(ExampleError) -> [String] {
+    var out: [String] = []
+    var k = 0
+    let lines = block.lines
+    while k < lines.count {
+      let line = lines[k]
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("print("), let close = line.range(of: ")", options: .backwards, range: line.startIndex..<(line.range(of: "//")?.lowerBound ?? line.endIndex)) else {
+        out.append(line)
+        k += 1
+        continue
+      }
+      let indent = String(line.prefix { $0 == " " })
+      let argument = line[line.index(line.range(of: "print(")!.upperBound, offsetBy: 0)..<close.lowerBound]
+      var shown: [String] = []
+      if let comment = line.range(of: "//") {
+        shown = [line[comment.upperBound...].trimmingCharacters(in: .whitespaces)]
+      } else {
+        while k + 1 + shown.count < lines.count, lines[k + 1 + shown.count].drop(while: { $0 == " " }).hasPrefix("// ") {
+          shown.append(String(lines[k + 1 + shown.count].drop { $0 == " " }.dropFirst(3)))
+        }
+      }
+      guard !shown.isEmpty else {
+        throw ExampleError(description: "\(article):\(block.firstLine + k): a print that does not show its output in a comment")
+      }
+      let literal = shown.joined(separator: "\n").debugDescription
+      out.append("\(indent)try printed(\(argument), shows: \(literal), at: \"\(article):\(block.firstLine + k)\")")
+      out += lines[(k + 1)..<(k + 1 + (line.contains("//") ? 0 : shown.count))]
+      k += 1 + (line.contains("//") ? 0 : shown.count)
+    }
+    return out
   }
 
   /// A block as a caseless enum: its declarations as they are, its
@@ -78,46 +120,73 @@ import Testing
       """
   }
 
-  static func generated(_ target: Target) throws -> String {
-    var imports = Set(target.imports), body = "", names: [String] = []
-    for article in target.articles {
+  static func generated() throws -> String {
+    var imports: Set<String> = ["Foundation"], body = "", run: [String] = []
+    for article in articles {
       let text = try String(contentsOfFile: repositoryRoot + "/" + article, encoding: .utf8)
       let stem = (article as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
       for (k, block) in blocks(text).enumerated() {
-        for line in block where line.hasPrefix("import ") { imports.insert(String(line.dropFirst("import ".count))) }
+        for line in block.lines where line.hasPrefix("import ") { imports.insert(String(line.dropFirst("import ".count))) }
         let name = stem.prefix(1).uppercased() + stem.dropFirst().filter { $0.isLetter || $0.isNumber } + "Example\(k + 1)"
-        names.append(name)
-        body += "\n" + namespace(name, block, source: "\(article), example \(k + 1).")
+        if !block.lines.contains(where: { $0.contains("DiffBench.main(") }) { run.append(name) }
+        body += "\n" + namespace(name, try checkingPrints(block, in: article), source: "\(article), example \(k + 1).")
       }
     }
     var text = """
-      // Generated from the articles' examples by ArticleExamplesTests
+      // Generated from the docs' examples by ArticleExamplesTests
       // (`make article-examples`): edit the article, not this file.
       // swift-format-ignore-file
 
       """
     text += imports.sorted().map { "import \($0)" }.joined(separator: "\n") + "\n" + body
-    if target.run {
-      text += "\n@Suite struct ArticleExamples {\n"
-      for name in names {
-        text += "  @Test func \(name.prefix(1).lowercased() + name.dropFirst())() throws { try \(name).run() }\n"
+    text += """
+
+      /// What an example printed differs from what its article shows.
+      struct Mismatch: Error, CustomStringConvertible {
+        var description: String
       }
-      text += "}\n"
-    }
+
+      /// Prints `value` as `print` does, and throws when the article shows other output.
+      func printed<T>(_ value: T, shows expected: String, at place: String) throws {
+        let text = "\\(value)"
+        print(text)
+        if text != expected { throw Mismatch(description: "\\(place): printed\\n\\(text)\\nwhere the article shows\\n\\(expected)") }
+      }
+
+      var failed = 0
+      for example in [\(run.map { "\($0).run" }.joined(separator: ", "))] as [() throws -> Void] {
+        do { try example() } catch {
+          print("error: \\(error)")
+          failed += 1
+        }
+      }
+      print("\\(failed == 0 ? "ok" : "FAILED"): \(run.count) examples run, \\(failed) failed")
+      exit(failed == 0 ? 0 : 1)
+
+      """
     return text
   }
 
-  @Test(arguments: targets.map(\.file))
-  func theGeneratedExamplesAreTheArticles(file: String) throws {
-    let target = try #require(Self.targets.first { $0.file == file })
-    let expected = try Self.generated(target)
-    let path = repositoryRoot + "/" + file
+  @Test func theGeneratedExamplesAreTheArticles() throws {
+    let expected = try Self.generated()
+    let path = repositoryRoot + "/" + Self.file
     if ProcessInfo.processInfo.environment["UPDATE_ARTICLE_EXAMPLES"] == "1" {
       try expected.write(toFile: path, atomically: true, encoding: .utf8)
     }
     let written = try? String(contentsOfFile: path, encoding: .utf8)
-    #expect(written == expected, "\(file) is not the articles' examples: run `make article-examples`")
-    #expect(expected.contains("static func run()"), "no example found in \(target.articles)")
+    #expect(written == expected, "\(Self.file) is not the articles' examples: run `make article-examples`")
+  }
+
+  /// A print whose output the article does not show is refused, and one
+  /// that shows it is checked by the generated code.
+  @Test func aPrintWithoutItsOutputIsRefusedAndOneWithItIsChecked() throws {
+    let bare = Block(lines: ["let x = 1", "print(x)"], firstLine: 10)
+    #expect(throws: ExampleError.self) { try Self.checkingPrints(bare, in: "A.md") }
+    let inline = Block(lines: ["  print(x.map(\\.path))   // [[1, 2]]"], firstLine: 10)
+    #expect(try Self.checkingPrints(inline, in: "A.md") == [#"  try printed(x.map(\.path), shows: "[[1, 2]]", at: "A.md:10")"#])
+    let below = Block(lines: ["print(u)", "// a", "// b", "assert(true)"], firstLine: 3)
+    #expect(
+      try Self.checkingPrints(below, in: "A.md") == [#"try printed(u, shows: "a\nb", at: "A.md:3")"#, "// a", "// b", "assert(true)"])
   }
 
   /// A README block marked `<!-- not compiled: it is PATH, … -->` is
