@@ -1,6 +1,6 @@
 /// Every tuning threshold of the library, named once: what each trades, and
 /// where it was measured. Counted instructions (callgrind, the perf gate's
-/// workloads); the runs behind each are in `Guides/Hashmap.md`, the stage
+/// workloads); the runs behind each are in `results/hashmap-history.md`, the stage
 /// plan's in `Guides/StagePlan.md`.
 ///
 /// Computed properties of literals, so that inlined code folds them: a

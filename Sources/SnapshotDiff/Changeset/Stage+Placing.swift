@@ -2,7 +2,7 @@ extension Changeset.Stage {
   /// The state after this stage, laid out by its checked layout: each item
   /// placed once, in arrays sized once. Scratch in temporary allocations (no
   /// array's generic metadata lookup, about 750 instructions an array:
-  /// counted, see `Guides/Hashmap.md`).
+  /// counted, see `results/hashmap-history.md`).
   /// With `expected`, `nil` when the state would be `expected` (compared,
   /// not built).
   @inlinable

@@ -68,7 +68,7 @@ internal func _markHeaviestIncreasingSubsequence(
 /// many passes of at most 11 bits as the values' range needs (two for
 /// ranges up to 2^22), each a count, a prefix sum and a stable scatter.
 /// On `dk-100k`'s 2,000 shuffled items the comparison sort it replaced was
-/// 0.37 M counted instructions (see `Guides/Hashmap.md`). Below 256 values
+/// 0.37 M counted instructions (see `results/hashmap-history.md`). Below 256 values
 /// the buckets would cost more than they save, and a comparison sort of
 /// value-and-position pairs does it.
 ///

@@ -6,7 +6,7 @@
 /// Each index must fit in 32 bits, as every index of a snapshot does (it
 /// holds fewer than 2^31 items). Stored so, a path is 8 bytes, not 16: a
 /// changeset holds one or two per operation, and a shuffle's moves take
-/// half the memory (counted in `Guides/Hashmap.md`).
+/// half the memory (counted in `results/hashmap-history.md`).
 public struct ItemPath: Hashable, Comparable, Sendable {
   @usableFromInline var _section: Int32
   @usableFromInline var _item: Int32

@@ -123,7 +123,7 @@ internal func _markOffIncreasing(
   _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>
 ) {
   // Most sections keep their kept items in order: one pass proves it, and
-  // nothing is collected or allocated (counted in Guides/Hashmap.md).
+  // nothing is collected or allocated (counted in results/hashmap-history.md).
   let (increasing, allKept) = _keptOrder(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range)
   if increasing { return }
   if allKept {
@@ -170,7 +170,7 @@ internal func _markOffIncreasing(
 /// a run's old positions are consecutive, so no other entry lies between
 /// them, and a subsequence that takes part of a run can take all of it. A
 /// section of a few long runs is then a handful of elements, not one per
-/// item (counted in `Guides/Hashmap.md`).
+/// item (counted in `results/hashmap-history.md`).
 @inlinable
 internal func _markOffIncreasing(
   _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>,

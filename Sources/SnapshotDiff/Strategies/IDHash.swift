@@ -3,7 +3,7 @@
 ///
 /// `Hasher` (SipHash-1-3) is built to be safe for tables that live long and
 /// take keys from anyone; on a diff's short-lived table it was about half
-/// the work of a full shuffle (counted in `Guides/Hashmap.md`). For the ids
+/// the work of a full shuffle (counted in `results/hashmap-history.md`). For the ids
 /// apps use most, `String` and `Int`, this mixes the id's bytes with a
 /// multiply-fold (wyhash's construction) under a seed drawn from `Hasher`
 /// once per process: random per run, fixed under

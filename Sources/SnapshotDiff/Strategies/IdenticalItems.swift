@@ -11,7 +11,7 @@
 ///
 /// On the lists apps diff most (small strings, integers, UUIDs), an
 /// unchanged stretch is compared many items per instruction rather than two
-/// `==` per item (counted in `Guides/Hashmap.md`).
+/// `==` per item (counted in `results/hashmap-history.md`).
 ///
 /// - Complexity: O(*k*) for *k* identical items, plus one step of about 256
 ///   bytes where they end.

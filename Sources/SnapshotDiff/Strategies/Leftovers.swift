@@ -6,7 +6,7 @@
 /// leftovers are a few dozen ranges rather than a million `Int32`s, and
 /// setting a block aside costs one append, not one per position. Where the
 /// leftovers are scattered single items a range takes 8 bytes where a
-/// position took 4; those lists are short (counted in `Guides/Hashmap.md`).
+/// position took 4; those lists are short (counted in `results/hashmap-history.md`).
 ///
 /// - Complexity: O(1) amortized to append a position or a range; O(*k*) to
 ///   take back the last *k* positions.

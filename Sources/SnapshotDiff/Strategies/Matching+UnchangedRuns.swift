@@ -6,7 +6,7 @@
 /// `hashmap`'s walk compares whole items as it matches them, so it knows
 /// this for the stretches that line up; the validation, the content
 /// comparison and the direct stage plan then skip each stretch in one step
-/// rather than item by item (counted in `Guides/Hashmap.md`). The arrays of
+/// rather than item by item (counted in `results/hashmap-history.md`). The arrays of
 /// the ``Matching`` still hold every entry.
 @usableFromInline
 internal struct _UnchangedRun: Equatable, Sendable {

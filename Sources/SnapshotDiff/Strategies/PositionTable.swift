@@ -9,12 +9,12 @@
 /// no deletion, no growth, no rehashing.
 ///
 /// Compared with `[ItemID: Int]` it stores 8 bytes a slot instead of a key
-/// and a value, and never rehashes: measured in `Guides/Hashmap.md`.
+/// and a value, and never rehashes: measured in `results/hashmap-history.md`.
 ///
 /// - Complexity: O(1) expected per insertion and lookup; O(*capacity*) to
 ///   build, where *capacity* is the smallest power of two ≥ 1.5 × *count*
 ///   (at ⅔ rather than ½, half the memory for some counts: see
-///   `Guides/Hashmap.md`, "A table at load ⅔").
+///   `results/hashmap-history.md`, "A table at load ⅔").
 @usableFromInline
 internal struct _PositionTable {
   @usableFromInline let slots: UnsafeMutableBufferPointer<UInt64>

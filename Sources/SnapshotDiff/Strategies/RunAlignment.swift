@@ -130,7 +130,7 @@ internal func _alignRuns<ID: Hashable, Content: Equatable>(
     if !resumed {
       // A longer run of deletes or inserts (a filtered list): further on,
       // bitwise, a word or two per item where hashing the run would cost
-      // tens (counted in Guides/Hashmap.md, "The far lookahead").
+      // tens (counted in results/hashmap-history.md, "The far lookahead").
       let iFar = Swift.min(iEnd, i &+ lookahead &+ 1), jFar = Swift.min(jEnd, j &+ lookahead &+ 1)
       let p = _firstBitwiseID(of: newBase + j, in: oldBase, iFar..<Swift.min(iEnd, iFar &+ farLookahead))
       let q = _firstBitwiseID(of: oldBase + i, in: newBase, jFar..<Swift.min(jEnd, jFar &+ farLookahead))
@@ -213,7 +213,7 @@ internal struct _WalkState {
 /// The search compares about two ids for each item the failed stretches
 /// set aside (a budget each stretch adds to): an id compared costs a few
 /// instructions, an id set aside is hashed later (tens), so a shuffle pays
-/// little for the search it does not need (counted in `Guides/Hashmap.md`).
+/// little for the search it does not need (counted in `results/hashmap-history.md`).
 @usableFromInline
 internal struct _Resync {
   /// How many more ids the search may compare: each stretch of misses adds

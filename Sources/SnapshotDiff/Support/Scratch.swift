@@ -2,7 +2,7 @@
 /// stack where small) serves every index buffer of a step, the stage plan's
 /// and the rule checks'. Arrays would each take the allocator's generic
 /// metadata lookup, about 750 instructions an array (counted, see
-/// `Guides/Hashmap.md`).
+/// `results/hashmap-history.md`).
 @usableFromInline @frozen
 internal struct _Scratch {
   @usableFromInline var unused: UnsafeMutableBufferPointer<Int>
