@@ -164,7 +164,7 @@ package struct Workload: Sendable {
     Workload(name: "trace-ranking", quick: false, items: 3_500, applies: 2_500, source: .trace({ rankingSession() })),
     Workload(name: "outline-3-level-5k", quick: true, items: 5_010, applies: 400, source: .trace({ outlineSession() })),
     Workload(name: "outline-expand-all-5k", quick: true, items: 5_010) { outlineExpandAll() },
-  ] + suites + snapshotOperations
+  ] + suites + snapshotOperations + outlineOperations
 
   package static var names: [String] { all.map(\.name) }
 

@@ -33,3 +33,93 @@ func outlineExpandAll() -> (SnapshotDraft, SnapshotDraft) {
   }
   return (draft(collapsed), draft(expanded))
 }
+
+// The outline operations of an app at scale (snapshot workloads: no pair,
+// the subject `snapshot`): a sidebar of 10,020 rows in three levels, 20
+// roots of 20 folders of 24 files, as app code builds and taps it through
+// the data source, with no content (`Never`), as UIKit's.
+extension Workload {
+  typealias Outline = NSDiffableDataSourceSectionSnapshot<String>
+
+  /// The ids of the sidebar: roots, each root's folders, each folder's files.
+  static func sidebarIDs() -> (roots: [String], folders: [[String]], files: [[[String]]]) {
+    let roots = (0..<20).map { "root-\($0)" }
+    let folders = (0..<20).map { r in (0..<20).map { "folder-\(r)-\($0)" } }
+    let files = (0..<20).map { r in (0..<20).map { f in (0..<24).map { "file-\(r)-\(f)-\($0)" } } }
+    return (roots, folders, files)
+  }
+
+  /// The sidebar built as an app builds it, every row expanded but `closed`.
+  static func sidebar(closed: String? = nil) -> Outline {
+    let ids = sidebarIDs()
+    var outline = Outline()
+    outline.append(ids.roots)
+    for (r, root) in ids.roots.enumerated() {
+      outline.append(ids.folders[r], to: root)
+      for (f, folder) in ids.folders[r].enumerated() { outline.append(ids.files[r][f], to: folder) }
+    }
+    outline.expand(outline.items.filter { $0 != closed })
+    return outline
+  }
+
+  /// A data source that shows the sidebar with one folder collapsed, and
+  /// the folder (about the middle of the rows).
+  static func sidebarScreen() -> (DiffableDataSource<String, String>, folder: String) {
+    let folder = "folder-10-10"
+    let dataSource = DiffableDataSource<String, String>()
+    dataSource.apply(sidebar(closed: folder), to: "sidebar", animatingDifferences: false)
+    return (dataSource, folder)
+  }
+
+  static let outlineOperations: [Workload] = [
+    // Building the outline, expanding every parent, reading what shows.
+    snapshot("outline-build-expand-all-10k", items: 10_020) {
+      let ids = sidebarIDs()
+      return {
+        var outline = Outline()
+        outline.append(ids.roots)
+        for (r, root) in ids.roots.enumerated() {
+          outline.append(ids.folders[r], to: root)
+          for (f, folder) in ids.folders[r].enumerated() { outline.append(ids.files[r][f], to: folder) }
+        }
+        outline.expand(outline.items)
+        blackHole(outline.visibleItems)
+      }
+    },
+    // One tap on a folder's disclosure and the tap that closes it again:
+    // `expand` then `collapse` on the data source (24 rows in, 24 out).
+    snapshot("outline-expand-collapse-10k", items: 10_020) {
+      let (dataSource, folder) = sidebarScreen()
+      return {
+        dataSource.expand(folder)
+        dataSource.collapse(folder)
+        dataSource.updates.removeAll()
+      }
+    },
+    // The same two changes as section snapshots applied to the section.
+    snapshot("outline-apply-to-section-10k", items: 10_020) {
+      let (dataSource, folder) = sidebarScreen()
+      let open = sidebar(), closed = sidebar(closed: folder)
+      return {
+        dataSource.apply(open, to: "sidebar")
+        dataSource.apply(closed, to: "sidebar")
+        dataSource.updates.removeAll()
+      }
+    },
+    // The same two changes applied by hand, as whole snapshots of the
+    // visible rows: what `outline-apply-to-section-10k` is held to.
+    snapshot("outline-apply-by-hand-10k", items: 10_020) {
+      let (dataSource, folder) = sidebarScreen()
+      let open = sidebar(), closed = sidebar(closed: folder)
+      return {
+        for outline in [open, closed] {
+          var snapshot = NSDiffableDataSourceSnapshot<String, String>()
+          snapshot.appendSections(["sidebar"])
+          snapshot.appendItems(outline.visibleItems)
+          dataSource.apply(snapshot)
+        }
+        dataSource.updates.removeAll()
+      }
+    },
+  ]
+}

@@ -33,7 +33,7 @@ extension ContentDiffableDataSource {
   /// raises (the ids of a snapshot are unique across sections).
   ///
   /// - Complexity: O(*n*) expected, plus the strategy's diff.
-  @discardableResult
+  @discardableResult @inlinable
   public func apply(
     _ sectionSnapshot: SectionSnapshot<ItemID, Content>, to section: SectionID,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
@@ -54,13 +54,14 @@ extension ContentDiffableDataSource {
     }
     let applied = apply(snapshot, animatingDifferences: animatingDifferences)
     _sectionSnapshots[section] = sectionSnapshot
+    _liveSince[section] = _commits
     completion?()
     return applied
   }
 
   /// Applies as ``apply(_:to:animatingDifferences:completion:)`` does, then
   /// returns, as UIKit's async `apply(_:to:animatingDifferences:)` does.
-  @discardableResult
+  @discardableResult @inlinable
   public func apply(
     _ sectionSnapshot: SectionSnapshot<ItemID, Content>, to section: SectionID, animatingDifferences: Bool = true
   ) async -> [CollectionViewUpdate] {
@@ -73,6 +74,7 @@ extension ContentDiffableDataSource {
   /// A section the screen does not have stops the program.
   ///
   /// - Complexity: O(1) for an applied one, O(*k*) expected for *k* rows otherwise.
+  @inlinable
   public func snapshot(for section: SectionID) -> SectionSnapshot<ItemID, Content> {
     if let sectionSnapshot = _liveSectionSnapshot(section) { return sectionSnapshot }
     guard let rows = current._items(inSection: section) else {
@@ -91,7 +93,7 @@ extension ContentDiffableDataSource {
   ///   refused, or it was expanded already).
   /// A row no applied section snapshot shows stops the program: there is
   /// no such disclosure to tap.
-  @discardableResult
+  @discardableResult @inlinable
   public func expand(_ item: ItemID) -> Bool {
     let (section, sectionSnapshot) = _outline(holding: item, for: .expand)
     guard !sectionSnapshot.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true else { return false }
@@ -110,7 +112,7 @@ extension ContentDiffableDataSource {
   ///
   /// - Returns: whether the row collapsed.
   /// A row no applied section snapshot shows stops the program, as in ``expand(_:)``.
-  @discardableResult
+  @discardableResult @inlinable
   public func collapse(_ item: ItemID) -> Bool {
     let (section, sectionSnapshot) = _outline(holding: item, for: .collapse)
     guard sectionSnapshot.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true else { return false }
@@ -124,15 +126,21 @@ extension ContentDiffableDataSource {
   /// The section snapshot applied to a section, while the section shows
   /// its visible items (an apply of a whole snapshot may have changed them).
   ///
-  /// - Complexity: O(*k*) for the section's *k* rows.
+  /// - Complexity: O(1) when nothing was applied since the section
+  ///   snapshot was, or since its rows were last compared; otherwise
+  ///   O(*k*) for the section's *k* rows (a tap on a large outline is then
+  ///   no walk of its rows).
+  @inlinable
   func _liveSectionSnapshot(_ section: SectionID) -> SectionSnapshot<ItemID, Content>? {
-    guard let sectionSnapshot = _sectionSnapshots[section],
-      let rows = current._items(inSection: section), rows.elementsEqual(sectionSnapshot.visibleItemsWithContent)
-    else { return nil }
+    guard let sectionSnapshot = _sectionSnapshots[section] else { return nil }
+    if _liveSince[section] == _commits { return sectionSnapshot }
+    guard let rows = current._items(inSection: section), rows.elementsEqual(sectionSnapshot.visibleItemsWithContent) else { return nil }
+    _liveSince[section] = _commits
     return sectionSnapshot
   }
 
   /// The applied section snapshot that holds a visible row.
+  @inlinable
   func _outline(holding item: ItemID, for operation: SnapshotEditError.Operation) -> (SectionID, SectionSnapshot<ItemID, Content>) {
     guard let section = current.sectionIdentifier(containingItem: item), let sectionSnapshot = _liveSectionSnapshot(section) else {
       _misuse(SnapshotEditError(operation, .itemNotFound(String(describing: item))))

@@ -39,6 +39,11 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   /// (``_liveSectionSnapshot(_:)``: checked when read, so that an apply
   /// pays nothing for them, counted: a filter here cost `hashmap+apply` 2 %).
   @usableFromInline internal var _sectionSnapshots: [SectionID: SectionSnapshot<ItemID, Content>] = [:]
+  /// The apply (``_commits``) since which each applied section snapshot is
+  /// known to be what its section shows: no walk of its rows before then.
+  @usableFromInline internal var _liveSince: [SectionID: Int] = [:]
+  /// How many times the screen's state was replaced.
+  @usableFromInline internal var _commits = 0
   /// What runs as a row is expanded or collapsed (``expand(_:)``, ``collapse(_:)``).
   public var sectionSnapshotHandlers = SectionSnapshotHandlers()
   /// What runs as a row is dragged to another place (``reorderItem(from:to:)``).
@@ -224,6 +229,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   @usableFromInline
   func commit(_ shown: Snapshot, _ applied: [CollectionViewUpdate]) {
     current = shown
+    _commits &+= 1
     updates += applied
     // A recording that fails stops; the screen's state does not depend on it.
     do {

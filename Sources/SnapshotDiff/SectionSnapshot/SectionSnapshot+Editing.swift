@@ -1,6 +1,6 @@
-// Building and editing a section snapshot, with UIKit's names. Every edit
-// checks everything before it changes anything, and stops the program
-// where UIKit raises (`_misuse`), naming the call and the id.
+// Building and editing a section snapshot, with UIKit's names. An edit
+// stops the program where UIKit raises (`_misuse`), naming the call and the
+// id; as nothing runs after that, an edit may find the misuse part way.
 
 extension SectionSnapshot {
   /// Appends items as the last children of `parent`, or as the last root
@@ -12,9 +12,8 @@ extension SectionSnapshot {
   public mutating func append(_ items: [Item], to parent: ItemID? = nil) {
     do throws(SnapshotEditError) {
       if let parent { _ = try _node(parent, for: .append) }
-      try _checkNew(items.lazy.map(\.id), for: .append)
-      _enter(items, under: parent)
-      if let parent { _nodes[parent]!.children.append(contentsOf: items.lazy.map(\.id)) } else { _roots.append(contentsOf: items.lazy.map(\.id)) }
+      try _enterNew(items, under: parent, for: .append)
+      if let parent { _nodes[parent]!.children.append(contentsOf: items.lazy.map { $0.id }) } else { _roots.append(contentsOf: items.lazy.map { $0.id }) }
     } catch {
       _misuse(error)
     }
@@ -204,8 +203,11 @@ extension SectionSnapshot {
 
   @inlinable
   internal mutating func _setExpanded(_ ids: [ItemID], _ expanded: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
-    for id in ids { _ = try _node(id, for: operation) }
-    for id in ids { _nodes[id]!.isExpanded = expanded }
+    // One lookup an id; an id not held throws (and stops the program).
+    for id in ids {
+      guard let index = _nodes.index(forKey: id) else { throw SnapshotEditError(operation, .itemNotFound(String(describing: id))) }
+      _nodes.values[index].isExpanded = expanded
+    }
   }
 
   /// Throws for the first id held already or listed twice.
@@ -221,6 +223,16 @@ extension SectionSnapshot {
   @inlinable
   internal mutating func _enter(_ items: [Item], under parent: ItemID?) {
     for item in items { _nodes[item.id] = _Node(content: item.content, parent: parent) }
+  }
+
+  /// Enters each item as a new node, hashing its id once: an id held
+  /// already, or twice among `items`, throws. What was entered before it
+  /// stays: the throw stops the program (`_misuse`).
+  @inlinable
+  internal mutating func _enterNew(_ items: [Item], under parent: ItemID?, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
+    for item in items where _nodes.updateValue(_Node(content: item.content, parent: parent), forKey: item.id) != nil {
+      throw SnapshotEditError(operation, .duplicateItem(String(describing: item.id)))
+    }
   }
 
   /// Enters another snapshot's nodes, its roots under `parent` (not yet
@@ -240,11 +252,10 @@ extension SectionSnapshot {
   @inlinable
   internal mutating func _insert(_ items: [Item], beside anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
     let node = try _node(anchor, for: operation)
-    try _checkNew(items.lazy.map(\.id), for: operation)
-    _enter(items, under: node.parent)
+    try _enterNew(items, under: node.parent, for: operation)
     _editSiblings(of: anchor) { siblings in
       let k = siblings.firstIndex(of: anchor)! + (after ? 1 : 0)
-      siblings.insert(contentsOf: items.lazy.map(\.id), at: k)
+      siblings.insert(contentsOf: items.lazy.map { $0.id }, at: k)
     }
   }
 
