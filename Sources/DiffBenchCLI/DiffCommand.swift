@@ -71,7 +71,9 @@ struct CheckCommand: ParsableCommand {
       compared with the case's new snapshot. The changeset file is JSON (the File formats article; `diff --format \
       json` writes one). Prints `ok: N stages reach the target`, or one line: the severity \
       (`crash`, `wrong screen`), the stage and the rule (`stage 1: rule 4: …`) or the first position where the \
-      result differs, and what UIKit does (its exception and message). Updates are performed as the \
+      result differs, and what UIKit does: its exception's reason in UIKit's words, with its \
+      numbers, where a public report gives them (the words and their sources are the Batch update \
+      rules article's table), or that UIKit raises none. Updates are performed as the \
       changeset file's `"updates"` says, else as --uikit says.
       Exit status: 0 valid and reaches the target, 1 it does not, 2 invalid input or usage.
       """)
@@ -79,6 +81,8 @@ struct CheckCommand: ParsableCommand {
   @Argument(help: "The corpus case (JSON).") var file: String
   @Argument(help: "The changeset (JSON, as `diff --format json` prints).") var changeset: String
   @OptionGroup var uikit: UIKitOption
+  @Option(help: "Whose words UIKit's reason takes: collection (UICollectionView: \"item\") or table (UITableView: \"row\").")
+  var view: BatchUpdate.View = .collectionView
 
   func run() throws {
     let pair = try loadCase(file)
@@ -91,9 +95,11 @@ struct CheckCommand: ParsableCommand {
     }
     if let failure = Verifier.check(changes, from: pair.old, to: pair.new) {
       // One line: the severity, the failure, and what UIKit does with it.
-      print("\(changeset): \(failure.withSeverity); in UIKit: \(failure.kind.inUIKit)")
+      print("\(changeset): \(failure.withSeverity); in UIKit: \(failure.inUIKit(view: view))")
       throw ExitCode(1)
     }
     print("ok: \(changes.stages.count) stage\(changes.stages.count == 1 ? "" : "s") reach\(changes.stages.count == 1 ? "es" : "") the target")
   }
 }
+
+extension BatchUpdate.View: ExpressibleByArgument {}

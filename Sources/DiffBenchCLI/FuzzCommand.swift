@@ -88,6 +88,7 @@ struct FuzzCommand: ParsableCommand {
     engine.found = { finding in
       progress.finish()
       print(oneLine("FAIL \(finding.strategy) (\(finding.kind)): \(finding.failure)"))
+      print(oneLine("  in UIKit: \(finding.uikit)"))
       print("  \(finding.isTrace ? "session" : "pair"): --seed \(seed), iteration \(finding.iteration); \(finding.outcome): \(finding.originalItems) → \(finding.shrunkItems) items")
       print("  wrote \(finding.file)")
       print("  replay: \(finding.replay)")

@@ -86,7 +86,7 @@ package struct CorpusVerifier {
     var severities = SeverityCounts()
     func record(_ file: String, _ name: String, _ failure: VerificationFailure?) {
       if let failure {
-        output(oneLine("\(file): \(name): \(failure.withSeverity)"))  // ids quoted in it may hold line breaks
+        output(oneLine("\(file): \(name): \(failure.withSeverity)\(failure.inUIKitSuffix)"))  // ids quoted in it may hold line breaks
         failed += 1
         severities.count(failure.kind)
       } else {
@@ -180,7 +180,7 @@ package struct CorpusVerifier {
                   totalApplies: total, elapsedSeconds: Date().timeIntervalSince(started)))
                 return Verifier.changeset(strategy, from: old, to: new, updates: updates)
               }
-              record(file, strategy.name, failure.map { .reported($0.failure.kind, message: $0.description) })
+              record(file, strategy.name, failure.map { .reported($0.failure.kind, message: $0.description, uikit: $0.failure.inUIKit) })
             }
           } else {
             let pair = try CorpusCase.load(contentsOf: file)

@@ -231,7 +231,7 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
           break  // the reading thread extends that worker's allowed silence
         case .worker(.skipped):
           report.skipped += 1
-        case let .worker(.failed(i, strategy, kind, message, apply)):
+        case let .worker(.failed(i, strategy, kind, message, apply, _)):
           handle(failure: kind, message: message, apply: apply, strategy: Checked(name: strategy), iteration: i ?? 0)
         case let .died(w, next, reported):
           if stopping { running -= 1; continue }
@@ -304,7 +304,7 @@ package final class FuzzEngine: @unchecked Sendable {  // events and workers are
           post(.spent(iteration: i, seconds: now.timeIntervalSince(lastEnd)))
           lastEnd = now
           next = i + step
-        case .failed(let i?, _, .hang, _, _):
+        case .failed(let i?, _, .hang, _, _, _):
           // The worker's watchdog ended it on pair i: the run goes on after it.
           reported = true
           next = i

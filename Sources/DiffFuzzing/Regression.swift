@@ -31,6 +31,8 @@ package enum Regression {
 
   package struct Written: Sendable {
     package var failure: String
+    /// What UIKit does with the case written, in its words (``VerificationFailure/inUIKit``).
+    package var uikit: String
     package var outcome: Outcome
     package var originalItems: Int
     package var shrunkItems: Int
@@ -53,23 +55,24 @@ package enum Regression {
     budget: Int, seconds: Double, folder: String, fileName: String, origin: String,
     foundBy: [(key: String, value: JSONValue)]
   ) -> Written {
-    var lastMessage = reported
+    // The failure and UIKit's words for it, of the last case that failed: the one written.
+    var lastMessage = reported, lastUIKit = kind.inUIKit
     var shrinker = Shrinker(budget: budget, seconds: seconds) { pair in
       guard let old = try? pair.old.snapshot(), let new = try? pair.new.snapshot() else { return false }
       guard let failure = client.check(CorpusCase(name: "", old: old, new: new)), failure.kind == kind else { return false }
-      lastMessage = failure.description
+      (lastMessage, lastUIKit) = (failure.description, failure.inUIKit)
       return true
     }
     let start = (SnapshotDraft(original.old), SnapshotDraft(original.new))
     let (drafts, outcome) = run(&shrinker, start, seconds: seconds)
-    if outcome == .notReproduced { lastMessage = reported }
+    if outcome == .notReproduced { (lastMessage, lastUIKit) = (reported, kind.inUIKit) }
     var result = (old: original.old, new: original.new)
     if let old = try? drafts.old.snapshot(), let new = try? drafts.new.snapshot() { result = (old, new) }
     let path = (folder as NSString).appendingPathComponent(fileName)
     // The metric is checked by every verify run; a strategy by naming it.
     let replay = strategy == .minimumMoves
       ? "diffbench verify \(path)" : "diffbench verify --strategy \(strategy) \(path)"
-    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, kind: kind, outcome: outcome, replay: replay)
+    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, uikit: lastUIKit, outcome: outcome, replay: replay)
     let originalItems = original.old.numberOfItems + original.new.numberOfItems
     let shrunkItems = result.old.numberOfItems + result.new.numberOfItems
     let name = outcome == .shrunk || outcome == .partlyShrunk
@@ -82,7 +85,7 @@ package enum Regression {
       FileHandle.standardError.write("diffbench: cannot write \(path): \(error)\n".data(using: .utf8)!)
     }
     return Written(
-      failure: lastMessage, outcome: outcome, originalItems: originalItems, shrunkItems: shrunkItems,
+      failure: lastMessage, uikit: lastUIKit, outcome: outcome, originalItems: originalItems, shrunkItems: shrunkItems,
       file: path, replay: replay, shrunk: shrunk, fileText: shrunk.fileText)
   }
 
@@ -90,10 +93,10 @@ package enum Regression {
   /// UIKit does with it, how far shrinking got (unless all the way) and the
   /// command that replays it.
   static func foundByRecord(
-    _ origin: [(key: String, value: JSONValue)], strategy: String, failure: String, kind: VerificationFailure.Kind,
+    _ origin: [(key: String, value: JSONValue)], strategy: String, failure: String, uikit: String,
     outcome: Outcome, replay: String
   ) -> JSONValue {
-    var record = origin + [("strategy", .string(strategy)), ("failure", .string(failure)), ("uikit", .string(kind.inUIKit))]
+    var record = origin + [("strategy", .string(strategy)), ("failure", .string(failure)), ("uikit", .string(uikit))]
     if outcome != .shrunk { record.append(("outcome", .string(outcome.description))) }
     record.append(("replay", .string(replay)))
     return .object(record)
@@ -117,18 +120,18 @@ package enum Regression {
     failingApply: Int?, client: WorkerClient, budget: Int, seconds: Double, folder: String, fileName: String,
     origin: String, foundBy: [(key: String, value: JSONValue)]
   ) -> Written {
-    var lastMessage = reported
+    var lastMessage = reported, lastUIKit = kind.inUIKit
     var shrinker = TraceShrinker(budget: budget, seconds: seconds) { drafts in
       guard let trace = TraceSnapshot.session(drafts), let failure = client.check(trace: trace), failure.kind == kind else { return false }
-      lastMessage = failure.description
+      (lastMessage, lastUIKit) = (failure.description, failure.inUIKit)
       return true
     }
     shrinker.failingApply = failingApply
     let (result, outcome) = run(&shrinker, original, seconds: seconds)
-    if outcome == .notReproduced { lastMessage = reported }
+    if outcome == .notReproduced { (lastMessage, lastUIKit) = (reported, kind.inUIKit) }
     let path = (folder as NSString).appendingPathComponent(fileName)
     let replay = "diffbench verify --strategy \(strategy) \(path)"
-    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, kind: kind, outcome: outcome, replay: replay)
+    let record = foundByRecord(foundBy, strategy: strategy.name, failure: lastMessage, uikit: lastUIKit, outcome: outcome, replay: replay)
     var trace = TraceSnapshot.session(result) ?? []
     let items = { (drafts: [SnapshotDraft]) in drafts.reduce(0) { $0 + $1.itemCount } }
     if !trace.isEmpty {
@@ -142,7 +145,7 @@ package enum Regression {
       FileHandle.standardError.write("diffbench: cannot write \(path): \(error)\n".data(using: .utf8)!)
     }
     return Written(
-      failure: lastMessage, outcome: outcome, originalItems: items(original), shrunkItems: items(result),
+      failure: lastMessage, uikit: lastUIKit, outcome: outcome, originalItems: items(original), shrunkItems: items(result),
       file: path, replay: replay, shrunk: nil, fileText: text)
   }
 }

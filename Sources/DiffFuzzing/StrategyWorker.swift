@@ -145,14 +145,15 @@ struct Worker {
           if ints.reading(changeset) != made {
             failure = Verifier.checkOtherPath(
               made, from: ints.old, to: ints.new, madeBy: strategy.traits, updates: configuration.updates, sameCountsAs: changeset.counts)
-              .map { .reported($0.kind, message: "the Int path: \($0)") }
+              .map { .reported($0.kind, message: "the Int path: \($0)", uikit: $0.inUIKit) }
           }
         }
       case .failure(let broken): failure = broken
       }
       if let expensiveSince { sampler.spent(name, seconds: now() - expensiveSince) }
       if let failure {
-        StrategyWorker.emit(.failed(iteration: iteration, strategy: name, kind: failure.kind, message: failure.description))
+        StrategyWorker.emit(
+          .failed(iteration: iteration, strategy: name, kind: failure.kind, message: failure.description, uikit: failure.inUIKit))
       }
     }
     if configuration.checksMinimumMoves, let failure = oracle.metricFailure {
@@ -208,7 +209,7 @@ struct Worker {
         if let failure {
           StrategyWorker.emit(.failed(
             iteration: iteration, strategy: walking[s].name, kind: failure.failure.kind, message: failure.description,
-            apply: failure.apply))
+            apply: failure.apply, uikit: failure.failure.inUIKit))
         }
       }
     } catch {

@@ -123,8 +123,8 @@ package final class WorkerClient {
         case let .deadline(_, name, seconds, apply)?:
           deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: seconds)))
           if let apply { walking?(name, apply) }
-        case let .failed(_, name, kind, message, _)?:
-          found.append((name.isEmpty ? strategy : name, .reported(kind, message: message)))
+        case let .failed(_, name, kind, message, _, uikit)?:
+          found.append((name.isEmpty ? strategy : name, .reported(kind, message: message, uikit: uikit)))
           if kind == .hang { return end(found) }
           // A trace walk goes on with the next strategy: a new deadline.
           deadline = Date(timeIntervalSinceNow: Self.backstop(Deadline(cpuSeconds: timeout)))

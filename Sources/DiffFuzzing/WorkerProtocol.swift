@@ -57,8 +57,9 @@ package enum WorkerProtocol {
   package enum Event: Codable, Sendable, Equatable {
     /// A strategy failed on a pair (a generated pair's iteration, or `nil`
     /// for a requested one); in a trace walk, `apply` is the apply (from 1)
-    /// it failed on. A `hang` is the last event of its worker.
-    case failed(iteration: UInt64?, strategy: String, kind: VerificationFailure.Kind, message: String, apply: Int? = nil)
+    /// it failed on; `uikit` is what UIKit does with it, in its words
+    /// (``VerificationFailure/inUIKit``). A `hang` is the last event of its worker.
+    case failed(iteration: UInt64?, strategy: String, kind: VerificationFailure.Kind, message: String, apply: Int? = nil, uikit: String? = nil)
     /// Every strategy is done with the pair, whatever they found.
     case finished(iteration: UInt64?)
     /// The strategy about to run on the pair has a deadline longer than the

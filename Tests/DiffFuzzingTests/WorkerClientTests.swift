@@ -58,7 +58,7 @@ import Testing
     }
     worker.closeInput()
     _ = worker.waitForEnd()
-    guard case let .failed(_, strategy, _, message, apply)? = failed.first else {
+    guard case let .failed(_, strategy, _, message, apply, _)? = failed.first else {
       Issue.record("no failure: \(failed)")
       return
     }

@@ -24,6 +24,10 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
   var movedSections: [S] = []
   var removedSections: [S] = []
   var addedSections: [S] = []
+  /// The last stage applied, and each section's count before it: what
+  /// UIKit's "invalid number of items" gives its numbers from.
+  var lastStage: Changeset<S, I, C>.Stage?
+  var countsBeforeLastStage: [Int] = []
 
   /// Replays `changeset` through ``UIKitModel``; where the state is at
   /// most ``crossCheckedItems`` items, through `library`'s apply too,
@@ -41,6 +45,8 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
       // Ids are read before the stage applies, and only where they exist:
       // an out-of-range path is the stage's error, reported below.
       let before = shown
+      lastStage = stage
+      countsBeforeLastStage = before.sections.map(\.rows.count)
       func id(_ p: ItemPath) -> I? { before.holds(p) ? before.sections[p.section].rows[p.item].id : nil }
       func exists(_ s: Int) -> Bool { s >= 0 && s < before.sections.count }
       for p in stage.itemDeletes { if let id = id(p) { removed.append(id) } }

@@ -163,8 +163,38 @@ public enum Verifier {
     guard let difference else { return nil }
     // UIKit counts what the batch leaves against what the data source
     // holds: a count that differs is its exception, the rest a wrong screen.
-    if let counts = countDifference(replay.shown, new) { return .wrongCount("\(counts); first difference: \(difference)") }
+    if let counts = countDifference(replay.shown, new) {
+      return .wrongCount("\(counts); first difference: \(difference)", countMismatch(replay, new))
+    }
     return .wrongResult(difference)
+  }
+
+  /// The first count where the batch's result and the data differ, with
+  /// the numbers UIKit's exception gives: counted over the last stage, the
+  /// batch UIKit holds to the data (an earlier one left what it expected).
+  static func countMismatch<S, I, C>(_ replay: Replay<S, I, C>, _ data: Snapshot<S, I, C>) -> CountMismatch? {
+    let result = replay.shown
+    let before = replay.countsBeforeLastStage
+    let stage = replay.lastStage
+    if result.sectionCount != data.sectionCount {
+      var mismatch = CountMismatch(section: nil, after: data.sectionCount)
+      if let stage {
+        mismatch.before = before.count
+        (mismatch.inserted, mismatch.deleted) = (stage.sectionInserts.count, stage.sectionDeletes.count)
+      }
+      return mismatch
+    }
+    guard let s = (0..<data.sectionCount).first(where: { result.rowCount($0) != data.rowCount($0) }) else { return nil }
+    var mismatch = CountMismatch(section: s, after: data.rowCount(s))
+    // Where the stage changes no section, section s is old section s.
+    if let stage, stage.sectionInserts.isEmpty, stage.sectionDeletes.isEmpty, stage.sectionMoves.isEmpty, s < before.count {
+      mismatch.before = before[s]
+      mismatch.inserted = stage.itemInserts.count { $0.path.section == s }
+      mismatch.deleted = stage.itemDeletes.count { $0.section == s }
+      mismatch.movedIn = stage.itemMoves.count { $0.to.section == s && $0.from.section != s }
+      mismatch.movedOut = stage.itemMoves.count { $0.from.section == s && $0.to.section != s }
+    }
+    return mismatch
   }
 
   /// The first section count or item count where the batch's result and the

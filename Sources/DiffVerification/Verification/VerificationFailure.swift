@@ -30,8 +30,9 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   /// with every count right: the screen shows other items than the data.
   case wrongResult(String)
   /// The stages applied cleanly but leave another number of sections or
-  /// items than the data holds: UIKit's "invalid number of items".
-  case wrongCount(String)
+  /// items than the data holds: UIKit's "invalid number of items", with
+  /// UIKit's numbers where the last stage gives them.
+  case wrongCount(String, CountMismatch? = nil)
   /// The changeset deletes an id that stays, or inserts one that was there,
   /// or misses one that goes or comes.
   case wrongIdentity(String)
@@ -60,8 +61,9 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
   /// model of UIKit (``UIKitModel``): a bug in one of them, not in the
   /// strategy's choices.
   case modelDisagrees(String)
-  /// A failure another process found, as it reported it.
-  case reported(Kind, message: String)
+  /// A failure another process found, as it reported it, with what UIKit
+  /// does with it (``inUIKit``) as that process said it.
+  case reported(Kind, message: String, uikit: String? = nil)
 
   /// A failure's kind: what "fails the same way" means when shrinking, and
   /// how failures are grouped and named in files.
@@ -154,31 +156,20 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
       self = kind
     }
 
-    /// What a `UICollectionView` given such a changeset does, in a line:
-    /// what a finding says to the library's authors (the messages are
-    /// UIKit's, as the BatchUpdateRules article quotes them).
+    /// What a `UICollectionView` given such a changeset does, in a line,
+    /// where only the kind is known; a failure's own
+    /// (``VerificationFailure/inUIKit(view:)``) quotes UIKit's words.
     public var inUIKit: String {
       switch self {
-      case .rule(1):
-        return "NSInternalInconsistencyException: an index path out of range (\"attempt to delete item 20 from section 0 which only contains 20 items before the update\")"
-      case .rule(2):
-        return "NSInternalInconsistencyException: an old index path used twice (\"attempt to delete and reload the same index path\")"
-      case .rule(3):
-        return "NSInternalInconsistencyException: a new index path used twice (\"attempt to perform an insert and a move to the same index path\")"
-      case .rule(4):
-        return "NSInternalInconsistencyException: an item operation in a section the same update deletes (\"cannot move an item from a deleted section\")"
-      case .rule(5):
-        return "NSInternalInconsistencyException: an item inserted or moved into a section the same update inserts, which arrives with its items (\"invalid number of items in section\")"
-      case .rule(6):
-        return "NSInternalInconsistencyException: an item animated twice in one update (\"Attempt to create two animations for cell\")"
-      case .rule(7), .rule(_):
-        return "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section\""
+      case .rule(let n):
+        // The words per operation pair are the failure's (``VerificationFailure/inUIKit(view:)``).
+        return "NSInternalInconsistencyException (rule \(n) of the Batch update rules article)"
       case .invalidResult:
         return "the data holds an id twice: a diffable data source refuses it (NSInternalInconsistencyException, identifiers not unique)"
       case .wrongResult:
         return "no exception: the screen shows other items or contents than the data"
       case .wrongCount:
-        return "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section\" (or of sections): the batch leaves other counts than the data holds"
+        return "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section …\" (or of sections): the batch leaves other counts than the data holds"
       case .wrongIDs:
         return "no exception: a kept item is deleted and inserted (its cell recreated, its state and its move animation lost), or an id is left or missing"
       case .notMinimal: return "no exception: more items animate moving than need to"
@@ -216,7 +207,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     switch self {
     case .invalidStage(let error): return "invalid stage: \(error)"
     case .wrongResult(let difference): return "wrong result: \(difference)"
-    case .wrongCount(let difference): return "wrong count: \(difference)"
+    case .wrongCount(let difference, _): return "wrong count: \(difference)"
     case .wrongIdentity(let what): return "wrong ids: \(what)"
     case let .notMinimal(moves, minimum): return "not minimal: \(moves) moves, min_moves is \(minimum)"
     case let .belowMinimum(moves, minimum):
@@ -231,7 +222,7 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case let .tooManyStages(stages, fewest):
       return "too many stages: \(stages), where the rules allow its operations in \(fewest)"
     case .modelDisagrees(let what): return "model disagrees: \(what)"
-    case .reported(_, let message): return message
+    case .reported(_, let message, _): return message
     }
   }
 
@@ -257,8 +248,80 @@ public enum VerificationFailure: Error, Equatable, Sendable, CustomStringConvert
     case .invalidMatching: return .invalidMatching
     case .tooManyStages: return .tooManyStages
     case .modelDisagrees: return .modelDisagrees
-    case .reported(let kind, _): return kind
+    case .reported(let kind, _, _): return kind
     }
+  }
+
+  /// What UIKit does with the changeset, in UIKit's words where a public
+  /// report gives them (the library's `BatchUpdate.Reaction`: per operation
+  /// pair, with its numbers; or that UIKit raises none), in `view`'s words.
+  package func inUIKit(view: BatchUpdate.View) -> String {
+    switch self {
+    case .invalidStage(let stage):
+      if let rule = stage.brokenRule { return rule.reaction(in: view).description }
+    case .wrongCount(_, let mismatch?):
+      return "NSInternalInconsistencyException: \"\(mismatch.reason(in: view))\""
+    case .reported(_, _, let uikit?):
+      return uikit
+    default:
+      break
+    }
+    return kind.inUIKit
+  }
+
+  /// ``inUIKit(view:)`` in `UICollectionView`'s words, the view the referee models.
+  public var inUIKit: String { inUIKit(view: .collectionView) }
+
+  /// `; in UIKit: …` where UIKit is what reacts (a rule broken, a wrong
+  /// count or result, an id twice), as a verdict line ends; else empty.
+  public var inUIKitSuffix: String {
+    switch kind {
+    case .rule, .wrongCount, .wrongResult, .invalidResult: return "; in UIKit: \(inUIKit)"
+    default: return ""
+    }
+  }
+}
+
+/// A batch whose counts differ from the data's, with the numbers UIKit's
+/// exception gives: the first count that differs (the sections', or one
+/// section's items) and, where the last stage changes no section, what it
+/// did to that count.
+public struct CountMismatch: Hashable, Sendable {
+  /// The section whose items differ, or `nil` for the number of sections.
+  public var section: Int?
+  /// What the data holds after the update.
+  public var after: Int
+  /// Before the last stage, and what it inserted, deleted, moved in and
+  /// out; `nil` where the stage changes sections too (UIKit's numbers are
+  /// then not the stage's alone).
+  public var before: Int?
+  public var inserted = 0, deleted = 0, movedIn = 0, movedOut = 0
+
+  package init(
+    section: Int?, after: Int, before: Int? = nil, inserted: Int = 0, deleted: Int = 0, movedIn: Int = 0, movedOut: Int = 0
+  ) {
+    (self.section, self.after, self.before) = (section, after, before)
+    (self.inserted, self.deleted, self.movedIn, self.movedOut) = (inserted, deleted, movedIn, movedOut)
+  }
+
+  /// UIKit's reason, in `view`'s words (sources: ra1028/DifferenceKit issue
+  /// 102, Instagram/IGListKit issue 1132, woocommerce/woocommerce-ios issue
+  /// 1543, onmyway133/DeepDiff issue 56).
+  package func reason(in view: BatchUpdate.View = .collectionView) -> String {
+    let items = view.item + "s"
+    guard let section else {
+      let head = "Invalid update: invalid number of sections."
+      guard let before else { return head }
+      return head + " The number of sections contained in the \(view.name) after the update (\(after)) must be equal to the number of "
+        + "sections contained in the \(view.name) before the update (\(before)), plus or minus the number of sections inserted or deleted "
+        + "(\(inserted) inserted, \(deleted) deleted)."
+    }
+    let head = "Invalid update: invalid number of \(items) in section \(section)."
+    guard let before else { return head }
+    return head + " The number of \(items) contained in an existing section after the update (\(after)) must be equal to the number of "
+      + "\(items) contained in that section before the update (\(before)), plus or minus the number of \(items) inserted or deleted from "
+      + "that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(items) moved into or out of that "
+      + "section (\(movedIn) moved in, \(movedOut) moved out)."
   }
 }
 

@@ -145,7 +145,10 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
           state = try stage.apply(to: before)
         }
       } catch let error as Changeset<SectionID, ItemID, Content>.Stage.Error {
-        throw .brokenStage(strategy: strategy.name, "\(Changeset<SectionID, ItemID, Content>.Error(stage: k, error: error))")
+        // UIKit's words for the rule, where the batch would reach UIKit.
+        var what = "\(Changeset<SectionID, ItemID, Content>.Error(stage: k, error: error))"
+        if case .brokenRule(let rule) = error { what += "; in UIKit: \(rule.reaction())" }
+        throw .brokenStage(strategy: strategy.name, what)
       } catch {
         preconditionFailure("a stage throws its own error only: \(error)")
       }

@@ -6,8 +6,8 @@ import Testing
 /// `Corpus/uikit-crashes/`: batches that crashed UIKit in public reports,
 /// each with its source, the exception, and the batch that fixed it. The
 /// referee must flag each batch with the rule and severity of its report
-/// under every target it crashed on, pass it under the others, and pass
-/// the fix under all.
+/// under every target it crashed on, in UIKit's words as the report quotes
+/// them, pass it under the others, and pass the fix under all.
 @Suite struct UIKitCrashCorpusTests {
   static let folder = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus/uikit-crashes"
 
@@ -16,6 +16,9 @@ import Testing
     var crashesOn: [String]
     var kind: String
     var severity: String
+    /// UIKit's reason as the report quotes it, and whose words it is in.
+    var exception: String
+    var view: BatchUpdate.View
     var testDescription: String { name }
   }
 
@@ -27,7 +30,8 @@ import Testing
       else { return nil }
       return Report(
         name: String(file.dropLast(5)), crashesOn: json["uikit"] as? [String] ?? [], kind: json["kind"] as? String ?? "",
-        severity: json["severity"] as? String ?? "")
+        severity: json["severity"] as? String ?? "", exception: json["exception"] as? String ?? "",
+        view: (json["view"] as? String).flatMap(BatchUpdate.View.init(rawValue:)) ?? .collectionView)
     }
   }
 
@@ -56,6 +60,13 @@ import Testing
         let found = try #require(failure, "\(report.name) passes --uikit \(target)")
         #expect(found.kind.description == report.kind, "\(report.name) --uikit \(target): \(found)")
         #expect(found.severity?.rawValue == report.severity, "\(report.name) --uikit \(target): \(found)")
+        // In UIKit's words as the report quotes them, on the release the
+        // report was made on (the first target it lists; a report may stop
+        // where UIKit's reason goes on, so it is a prefix of the verdict's).
+        if target == report.crashesOn.first {
+          let words = found.inUIKit(view: report.view)
+          #expect(words.contains("\"" + report.exception), "\(report.name): \(words)")
+        }
       } else {
         #expect(failure == nil, "\(report.name) --uikit \(target): \(failure.map(String.init(describing:)) ?? "")")
       }

@@ -155,7 +155,17 @@ import Testing
     var stage = Stage()
     stage.itemDeletes = [ItemPath(section: 0, item: 1)]
     let failure = Verifier.check(StringChangeset(stages: [stage]), from: old, to: old)
-    #expect(failure == .wrongCount("invalid number of items in section 0: the batch leaves 1, the data has 2; first difference: item [0, 1]: missing, expected \"b\""))
+    #expect(
+      failure
+        == .wrongCount(
+          "invalid number of items in section 0: the batch leaves 1, the data has 2; first difference: item [0, 1]: missing, expected \"b\"",
+          CountMismatch(section: 0, after: 2, before: 2, deleted: 1)))
+    // In UIKit's words, with its numbers.
+    #expect(
+      failure?.inUIKit == "NSInternalInconsistencyException: \"Invalid update: invalid number of items in section 0. The number of items "
+        + "contained in an existing section after the update (2) must be equal to the number of items contained in that section before "
+        + "the update (2), plus or minus the number of items inserted or deleted from that section (0 inserted, 1 deleted) and plus or "
+        + "minus the number of items moved into or out of that section (0 moved in, 0 moved out).\"")
     stage.itemInserts = [.init(path: ItemPath(section: 0, item: 0), item: .init("x"))]
     let replaced = Verifier.check(StringChangeset(stages: [stage]), from: old, to: old)
     #expect(replaced == .wrongResult("item [0, 0]: \"x\", expected \"a\""))
