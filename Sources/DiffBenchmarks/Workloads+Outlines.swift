@@ -49,15 +49,20 @@ extension Workload {
     return (roots, folders, files)
   }
 
-  /// The sidebar built as an app builds it, every row expanded but `closed`.
-  static func sidebar(closed: String? = nil) -> Outline {
-    let ids = sidebarIDs()
+  /// The sidebar appended as an app appends it: each parent, then its children.
+  static func sidebar(_ ids: (roots: [String], folders: [[String]], files: [[[String]]])) -> Outline {
     var outline = Outline()
     outline.append(ids.roots)
     for (r, root) in ids.roots.enumerated() {
       outline.append(ids.folders[r], to: root)
       for (f, folder) in ids.folders[r].enumerated() { outline.append(ids.files[r][f], to: folder) }
     }
+    return outline
+  }
+
+  /// The sidebar with every row expanded but `closed`.
+  static func sidebar(closed: String? = nil) -> Outline {
+    var outline = sidebar(sidebarIDs())
     outline.expand(outline.items.filter { $0 != closed })
     return outline
   }
@@ -76,12 +81,7 @@ extension Workload {
     snapshot("outline-build-expand-all-10k", items: 10_020) {
       let ids = sidebarIDs()
       return {
-        var outline = Outline()
-        outline.append(ids.roots)
-        for (r, root) in ids.roots.enumerated() {
-          outline.append(ids.folders[r], to: root)
-          for (f, folder) in ids.folders[r].enumerated() { outline.append(ids.files[r][f], to: folder) }
-        }
+        var outline = sidebar(ids)
         outline.expand(outline.items)
         blackHole(outline.visibleItems)
       }

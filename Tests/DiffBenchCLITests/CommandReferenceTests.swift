@@ -102,14 +102,15 @@ import Testing
     return out.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n\n")
   }
 
-  static func generated() throws -> String {
+  /// What the commands say of themselves.
+  static func toolInfo() throws -> ToolInfo {
     let run = try diffbench(["--experimental-dump-help"])
     #expect(run.status == 0, "\(run.err)")
-    return reference(try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8)))
+    return try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8))
   }
 
   @Test func theCommittedReferenceIsWhatTheCommandsSay() throws {
-    let expected = try Self.generated()
+    let expected = Self.reference(try Self.toolInfo())
     if ProcessInfo.processInfo.environment["UPDATE_REFERENCE"] == "1" {
       try expected.write(toFile: Self.article, atomically: true, encoding: .utf8)
     }
@@ -120,8 +121,7 @@ import Testing
   /// Each command states its exit statuses once, in its own definition,
   /// on one line of its help that starts `Exit status:`.
   @Test func everyCommandStatesItsExitStatus() throws {
-    let run = try diffbench(["--experimental-dump-help"])
-    let info = try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8))
+    let info = try Self.toolInfo()
     let shown = (info.command.subcommands ?? []).filter { $0.shouldDisplay ?? true && $0.commandName != "help" }
     #expect(shown.count >= 10)
     for command in shown {
@@ -133,8 +133,7 @@ import Testing
   /// What the reference shows is what a run does: the defaults the
   /// generated article gives are those the parsed commands hold.
   @Test func aDefaultChangedInTheCodeChangesTheReference() throws {
-    let run = try diffbench(["--experimental-dump-help"])
-    var info = try JSONDecoder().decode(ToolInfo.self, from: Data(run.out.utf8))
+    var info = try Self.toolInfo()
     let before = Self.reference(info)
     let stages = try #require(info.command.subcommands?.firstIndex { $0.commandName == "stages" })
     let items = try #require(info.command.subcommands?[stages].arguments?.firstIndex { $0.valueName == "items" })

@@ -73,13 +73,15 @@ import Testing
         continue
       }
       let indent = String(line.prefix { $0 == " " })
-      let argument = line[line.index(line.range(of: "print(")!.upperBound, offsetBy: 0)..<close.lowerBound]
-      var shown: [String] = []
+      let argument = line[line.range(of: "print(")!.upperBound..<close.lowerBound]
+      // The output on the print's line, or on the comment lines below it.
+      var shown: [String] = [], below = 0
       if let comment = line.range(of: "//") {
         shown = [line[comment.upperBound...].trimmingCharacters(in: .whitespaces)]
       } else {
-        while k + 1 + shown.count < lines.count, lines[k + 1 + shown.count].drop(while: { $0 == " " }).hasPrefix("// ") {
-          shown.append(String(lines[k + 1 + shown.count].drop { $0 == " " }.dropFirst(3)))
+        while k + 1 + below < lines.count, lines[k + 1 + below].drop(while: { $0 == " " }).hasPrefix("// ") {
+          shown.append(String(lines[k + 1 + below].drop { $0 == " " }.dropFirst(3)))
+          below += 1
         }
       }
       guard !shown.isEmpty else {
@@ -87,8 +89,8 @@ import Testing
       }
       let literal = shown.joined(separator: "\n").debugDescription
       out.append("\(indent)try printed(\(argument), shows: \(literal), at: \"\(article):\(block.firstLine + k)\")")
-      out += lines[(k + 1)..<(k + 1 + (line.contains("//") ? 0 : shown.count))]
-      k += 1 + (line.contains("//") ? 0 : shown.count)
+      out += lines[(k + 1)..<(k + 1 + below)]
+      k += 1 + below
     }
     return out
   }

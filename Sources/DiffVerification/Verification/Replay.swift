@@ -45,8 +45,10 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
       // Ids are read before the stage applies, and only where they exist:
       // an out-of-range path is the stage's error, reported below.
       let before = shown
-      lastStage = stage
-      countsBeforeLastStage = before.sections.map(\.rows.count)
+      if k == changeset.stages.count - 1 {
+        lastStage = stage
+        countsBeforeLastStage = before.sections.map(\.rows.count)
+      }
       func id(_ p: ItemPath) -> I? { before.holds(p) ? before.sections[p.section].rows[p.item].id : nil }
       func exists(_ s: Int) -> Bool { s >= 0 && s < before.sections.count }
       for p in stage.itemDeletes { if let id = id(p) { removed.append(id) } }

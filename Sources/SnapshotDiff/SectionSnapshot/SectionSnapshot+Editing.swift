@@ -220,11 +220,6 @@ extension SectionSnapshot {
   }
 
   /// Enters new leaf items under `parent` (not yet listed as its children).
-  @inlinable
-  internal mutating func _enter(_ items: [Item], under parent: ItemID?) {
-    for item in items { _nodes[item.id] = _Node(content: item.content, parent: parent) }
-  }
-
   /// Enters each item as a new node, hashing its id once: an id held
   /// already, or twice among `items`, throws. What was entered before it
   /// stays: the throw stops the program (`_misuse`).
