@@ -134,7 +134,7 @@ package struct BenchRunner {
   }
 
   package func run() -> [CellResult] {
-    let calibration = calibration ?? Calibration.measure(subjects)
+    let calibration = calibration ?? Calibration.measure(subjects, for: workloads)
     let estimate = RunEstimate(settings: settings, subjects: subjects, calibration: calibration)
     let work = workloads.map(estimate.seconds)
     // The pace is the workloads' alone: counting the start-up (calibration,
@@ -422,7 +422,18 @@ struct Calibration {
   /// The rate of a subject with none measured (a test's calibration).
   static let unmeasuredSecondsPerItem = 5e-8
 
-  static func measure(_ subjects: [TimedSubject]) -> Calibration {
+  /// The items a side of the small pair measured (random-1e3's).
+  static let smallPairItems = 1_000
+
+  /// Whether a run of `workloads` needs the large pairs measured: not where
+  /// every diff is built in and of at most the small pair's items (a file's
+  /// are not known), since no rate at 100,000 items decides anything there;
+  /// the large pairs were most of a debug build's 20-second start-up.
+  static func needsLargePairs(_ workloads: [Workload]) -> Bool {
+    workloads.contains { !$0.isSnapshotOperation && ($0.path != nil || $0.items == 0 || $0.items > smallPairItems) }
+  }
+
+  static func measure(_ subjects: [TimedSubject], for workloads: [Workload]) -> Calibration {
     // The fastest of five calls after an untimed one: a process's first
     // calls ran up to twice as slow (the Benchmarking article).
     func fastest(_ subject: TimedSubject, _ old: StringSnapshot, _ new: StringSnapshot) -> Double {
@@ -439,15 +450,18 @@ struct Calibration {
       (try! pair.0.snapshot(), try! pair.1.snapshot())
     }
     // random-1e3's pair: the sweep's small size, where the cost model's rates were measured.
-    let small = snapshots(random(count: 1_000))
+    let small = snapshots(random(count: smallPairItems))
+    let smallLong = snapshots(uuids(count: smallPairItems))
     // random-1e5's pair, where a linear-space Myers' search (D = 3,976) is
     // most of its time, with moves scattered as in the workloads it may be
     // skipped on. Its rate a unit falls as D grows (a D of 396 costs twice as
     // much a unit, a reversal's 20,000 half), so it is measured at the scale
-    // where skips are decided: about 80 ms at start-up.
-    let scattered = snapshots(random(count: 100_000))
+    // where skips are decided: about 80 ms at start-up. In a run that does
+    // not need it, the small pair stands for both.
+    let large = needsLargePairs(workloads)
+    let scattered = large ? snapshots(random(count: 100_000)) : small
     // The same edits with UUID ids (`uuid-100k`'s spelling).
-    let (smallLong, scatteredLong) = (snapshots(uuids(count: 1_000)), snapshots(uuids(count: 100_000)))
+    let scatteredLong = large ? snapshots(uuids(count: 100_000)) : smallLong
     var calibration = Calibration()
     calibration.itemsMeasured = (small.old.numberOfItems + small.new.numberOfItems, scattered.old.numberOfItems + scattered.new.numberOfItems)
     for subject in subjects where subject.traits.cost == .linear {
@@ -472,7 +486,7 @@ struct Calibration {
   /// line through the two rates on a log-log scale (a power of the items).
   func seconds(_ subject: TimedSubject, items: Int) -> Double {
     guard let (small, large) = secondsPerItem[subject.name] else { return Self.unmeasuredSecondsPerItem * Double(items) }
-    guard items > itemsMeasured.small, small > 0, large > 0 else { return small * Double(items) }
+    guard items > itemsMeasured.small, itemsMeasured.large > itemsMeasured.small, small > 0, large > 0 else { return small * Double(items) }
     let slope = log(large / small) / log(Double(itemsMeasured.large) / Double(itemsMeasured.small))
     return small * pow(Double(items) / Double(itemsMeasured.small), max(0, slope)) * Double(items)
   }

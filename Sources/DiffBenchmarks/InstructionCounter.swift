@@ -77,7 +77,7 @@ package struct InstructionCounter {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-count-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let child = try Self.strippedCopy(of: workerCommand[0], in: scratch)
-    let calibration = Calibration.measure(subjects)
+    let calibration = Calibration.measure(subjects, for: workloads)
     let started = Clock.wall()
     // Each workload's count is its own callgrind child, single-threaded:
     // two run side by side on two cores (their counts are per process, so

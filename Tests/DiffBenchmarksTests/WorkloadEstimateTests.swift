@@ -119,6 +119,22 @@ import Testing
     calibration.secondsPerItem = ["hashmap": (1e-8, 0.5e-8)]
     #expect(abs(calibration.seconds(hashmap, items: 200_000) - 1e-8 * 200_000) < 1e-12)
     #expect(Calibration().seconds(hashmap, items: 10) == 10 * Calibration.unmeasuredSecondsPerItem)
+    // Measured at one size only (a run of small pairs): the small rate, past it too.
+    calibration.itemsMeasured = (2_000, 2_000)
+    calibration.secondsPerItem = ["hashmap": (1e-8, 1.1e-8)]
+    #expect(abs(calibration.seconds(hashmap, items: 3_000) - 1e-8 * 3_000) < 1e-15)
+  }
+
+  /// The large pairs are measured where a diff may be larger than the small
+  /// pair or of a size not known (a file); not for small pairs and
+  /// snapshot operations alone.
+  @Test func theLargePairsAreMeasuredOnlyWhereARunNeedsThem() throws {
+    func named(_ names: String...) throws -> [Workload] {
+      try names.map { name in try #require(Workload.all.first { $0.name == name }) }
+    }
+    #expect(!Calibration.needsLargePairs(try named("random-1e2", "jsfb-swap-rows-1k", "appstore-sections", "snapshot-index-path-100x-10k")))
+    #expect(Calibration.needsLargePairs(try named("random-1e2", "random-1e4")))
+    #expect(Calibration.needsLargePairs([Workload.file("/nonexistent/case.json")]))
   }
 
   /// Once a pair's first calls are timed, its work is the model at those

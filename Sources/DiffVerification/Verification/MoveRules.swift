@@ -92,7 +92,7 @@ package struct _IndexedPair: Sendable {
   /// else is an `Int32` array by flat index: with a table of tuples for
   /// each side (section ids in every entry), the index was 160 MB of a
   /// million-item pair, the referee's peak (measured).
-  let oldFlat: [String: Int32]
+  let oldFlat: _FlatIndex
   /// By old flat index: its section's index (its record too: old sections
   /// come first), and the new flat index of the same id, or -1.
   let oldSectionOf: [Int32], newFlatOf: [Int32]
@@ -124,14 +124,9 @@ package struct _IndexedPair: Sendable {
     (old, new) = (_Sections(a), _Sections(b))
     (oldCount, newCount) = (a.numberOfItems, b.numberOfItems)
     (oldStarts, newStarts) = (old.starts, new.starts)
-    var oldFlat = [String: Int32](minimumCapacity: oldCount)
+    let oldFlat = _FlatIndex(old.items)
     var oldSectionOf = [Int32](repeating: 0, count: oldCount)
-    for (i, s) in old.enumerated() {
-      for (k, id) in s.items.enumerated() {
-        oldFlat[id] = Int32(oldStarts[i] + k)
-        oldSectionOf[oldStarts[i] + k] = Int32(i)
-      }
-    }
+    for i in old.indices { oldSectionOf[oldStarts[i]..<oldStarts[i + 1]].withUnsafeMutableBufferPointer { $0.update(repeating: Int32(i)) } }
     for (s, id) in a.sectionIdentifiers.enumerated() { oldSectionContent[id] = a.sectionContent(at: s) }
     for (s, id) in b.sectionIdentifiers.enumerated() { newSectionContent[id] = b.sectionContent(at: s) }
     // What asks anything of the stages, found once for every changeset:
@@ -158,7 +153,7 @@ package struct _IndexedPair: Sendable {
       for (k, id) in section.items.enumerated() {
         let j = start + k
         newRecordOf[j] = Int32(r)
-        guard let i = oldFlat[id].map(Int.init) else {
+        guard let i = oldFlat[id] else {
           gains = true
           continue
         }
@@ -183,7 +178,7 @@ package struct _IndexedPair: Sendable {
   /// before and after, and whether its content changes; `nil` for an id
   /// not in both.
   func kept(_ id: String) -> (from: Int, to: Int, changed: Bool)? {
-    guard let i = oldFlat[id].map(Int.init), newFlatOf[i] >= 0 else { return nil }
+    guard let i = oldFlat[id], newFlatOf[i] >= 0 else { return nil }
     let j = Int(newFlatOf[i])
     return (Int(oldSectionOf[i]), Int(newRecordOf[j]), changed[j])
   }
@@ -336,6 +331,43 @@ struct _Sections: RandomAccessCollection, Sendable {
   var startIndex: Int { 0 }
   var endIndex: Int { ids.count }
   subscript(s: Int) -> (id: String, items: _ItemIDs) { (ids[s], _ItemIDs(items: items[starts[s]..<starts[s + 1]])) }
+}
+
+/// Item id → flat index in one side's items: open addressing over `Int32`
+/// slots at most half full, the ids compared where the snapshot holds them.
+/// A `[String: Int32]` was 42 MB of a million-item pair, the referee's
+/// peak (massif); this is 8 MB. The referee's own, not the library's id
+/// table, so that a bug in that table is not the referee's too.
+struct _FlatIndex: Sendable {
+  let items: [StringSnapshot.Item]
+  private var slots: [Int32]
+  private let mask: Int
+
+  /// - Precondition: the ids are unique (a snapshot's are).
+  init(_ items: [StringSnapshot.Item]) {
+    self.items = items
+    var capacity = 16
+    while capacity < 2 * items.count { capacity *= 2 }
+    mask = capacity - 1
+    var slots = [Int32](repeating: -1, count: capacity)
+    for (i, item) in items.enumerated() {
+      var slot = item.id.hashValue & mask
+      while slots[slot] >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(i)
+    }
+    self.slots = slots
+  }
+
+  /// The flat index of `id`, or `nil` where the side has no such id.
+  subscript(id: String) -> Int? {
+    var slot = id.hashValue & mask
+    while true {
+      let i = Int(slots[slot])
+      if i < 0 { return nil }
+      if items[i].id == id { return i }
+      slot = (slot + 1) & mask
+    }
+  }
 }
 
 /// The ids of one section's items, where the snapshot holds them.

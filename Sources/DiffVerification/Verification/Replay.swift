@@ -45,26 +45,28 @@ struct Replay<S: Hashable, I: Hashable, C: Equatable> {
       // Ids are read before the stage applies, and only where they exist:
       // an out-of-range path is the stage's error, reported below.
       let before = shown
+      // The model's state is held once, so that the stage lets go of what it replaces.
+      shown.sections = []
       if k == changeset.stages.count - 1 {
         lastStage = stage
         countsBeforeLastStage = before.sections.map(\.rows.count)
       }
-      func id(_ p: ItemPath) -> I? { before.holds(p) ? before.sections[p.section].rows[p.item].id : nil }
-      func exists(_ s: Int) -> Bool { s >= 0 && s < before.sections.count }
-      for p in stage.itemDeletes { if let id = id(p) { removed.append(id) } }
-      for m in stage.itemMoves { if let id = id(m.from) { movedItems.append(id) } }
-      for s in stage.sectionDeletes where exists(s) {
+      // (Read in place, not through local functions: a state they captured
+      // could not be handed on to the stage.)
+      for p in stage.itemDeletes where before.holds(p) { removed.append(before.sections[p.section].rows[p.item].id) }
+      for m in stage.itemMoves where before.holds(m.from) { movedItems.append(before.sections[m.from.section].rows[m.from.item].id) }
+      for s in stage.sectionDeletes where before.sections.indices.contains(s) {
         removed += before.sections[s].rows.map(\.id)
         removedSections.append(before.sections[s].id)
       }
-      for m in stage.sectionMoves where exists(m.from) { movedSections.append(before.sections[m.from].id) }
+      for m in stage.sectionMoves where before.sections.indices.contains(m.from) { movedSections.append(before.sections[m.from].id) }
       for insert in stage.itemInserts { added.append(insert.item.id) }
       for insert in stage.sectionInserts {
         added += insert.section.items.map(\.id)
         addedSections.append(insert.section.id)
       }
       let modelled: Result<UIKitModel.State<S, I, C>, Changeset<S, I, C>.Stage.Error>
-      do { modelled = .success(try UIKitModel.perform(stage, on: before, updates: changeset.updates)) } catch { modelled = .failure(error as! Changeset<S, I, C>.Stage.Error) }
+      do { modelled = .success(try UIKitModel.perform(stage, on: consume before, updates: changeset.updates)) } catch { modelled = .failure(error as! Changeset<S, I, C>.Stage.Error) }
       if let state = libraryState {
         let applied: Result<Snapshot<S, I, C>, Changeset<S, I, C>.Stage.Error>
         do { applied = .success(try library.apply(stage, state, changeset.updates)) } catch { applied = .failure(error as! Changeset<S, I, C>.Stage.Error) }

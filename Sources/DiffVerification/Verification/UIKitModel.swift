@@ -27,6 +27,8 @@ package enum UIKitModel {
 
     package var sections: [Block]
 
+    init(sections: [Block]) { self.sections = sections }
+
     package init(_ snapshot: Snapshot<S, I, C>) {
       // Rows straight from the items: through `sections`, every item was
       // copied into a section first (a twentieth of a verify, profiled).
@@ -74,8 +76,9 @@ package enum UIKitModel {
   /// - Throws: the first rule broken, in rule order, or an invalid result
   ///   (an id twice), as ``SnapshotDiff/Changeset/Stage/Error``.
   package static func perform<S, I, C>(
-    _ stage: Changeset<S, I, C>.Stage, on state: State<S, I, C>, updates kind: BatchUpdate.UpdateKind
+    _ stage: Changeset<S, I, C>.Stage, on state: consuming State<S, I, C>, updates kind: BatchUpdate.UpdateKind
   ) throws -> State<S, I, C> {
+    var state = state
     let reloadsItems = kind == .reload
     var batch = Batch<S, I, C>()
     batch.sectionDeletes = stage.sectionDeletes.map { ($0, .sectionDelete) }
@@ -93,12 +96,13 @@ package enum UIKitModel {
     // First as given, updates in place: the old side, and the whole batch
     // where nothing reloads.
     try check(batch, on: state)
-    let placed = try place(batch, on: state)
     let reloads = (reloadsItems && !batch.itemUpdates.isEmpty) || !batch.sectionUpdates.isEmpty
-    guard reloads else { return placed }
+    guard reloads else { return try place(batch, on: &state) }
+    var asGiven = state
+    _ = try place(batch, on: &asGiven)
     let rewritten = reloadsAsDeletesAndInserts(batch, on: state, items: reloadsItems)
     try check(rewritten, on: state)
-    return try place(rewritten, on: state)
+    return try place(rewritten, on: &state)
   }
 
   /// The batch with each reload written as UIKit performs it: a delete at
@@ -276,7 +280,10 @@ package enum UIKitModel {
   /// in order; updates replace content where they stand.
   ///
   /// - Throws: ``SnapshotDiff/Changeset/Stage/Error/invalidResult(_:)`` where an id is then there twice.
-  static func place<S, I, C>(_ batch: Batch<S, I, C>, on state: State<S, I, C>) throws -> State<S, I, C> {
+  ///
+  /// Each old section's rows are let go of in `state` once placed, so that
+  /// a state held nowhere else is not held twice (a million rows are 32 MB).
+  static func place<S, I, C>(_ batch: Batch<S, I, C>, on state: inout State<S, I, C>) throws -> State<S, I, C> {
     let oldSections = state.sections.count
     let newSections = max(0, oldSections - batch.sectionDeletes.count + batch.sectionInserts.count)
     let layout = sectionLayout(batch, oldSections: oldSections, newSections: newSections)
@@ -293,8 +300,14 @@ package enum UIKitModel {
     for move in batch.itemMoves {
       landing[move.to.section, default: []].append((move.to.item, state.sections[move.from.section].rows[move.from.item]))
     }
-    var result = state
-    result.sections = []
+    var result = State<S, I, C>(sections: [])
+    var uses = [Int](repeating: 0, count: oldSections)
+    for origin in layout {
+      switch origin {
+      case .moved(let s), .kept(let s) where s >= 0: uses[s] += 1
+      default: break
+      }
+    }
     for (j, origin) in layout.enumerated() {
       let s: Int
       switch origin {
@@ -305,6 +318,8 @@ package enum UIKitModel {
       case .kept(let kept): s = kept
       }
       var block = state.sections[s]
+      uses[s] -= 1
+      if uses[s] == 0 { state.sections[s].rows = [] }
       if let update = batch.sectionUpdates.first(where: { $0.index == s }) { block.content = update.content }
       // A section no row leaves, lands in or is updated in keeps its rows,
       // shared rather than copied row by row.
@@ -312,7 +327,7 @@ package enum UIKitModel {
         result.sections.append(block)
         continue
       }
-      let rows = state.sections[s].rows
+      let rows = block.rows
       var leaves = [Bool](repeating: false, count: rows.count)
       // (A path past the rows names none, as a path looked up would not.)
       for i in leaving[s] ?? [] where rows.indices.contains(i) { leaves[i] = true }
