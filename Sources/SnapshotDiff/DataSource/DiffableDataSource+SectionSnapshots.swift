@@ -93,17 +93,21 @@ extension ContentDiffableDataSource {
   ///   refused, or it was expanded already).
   /// A row no applied section snapshot shows stops the program: there is
   /// no such disclosure to tap.
+  ///
+  /// - Complexity: O(*d*) expected for the *d* rows it shows, plus the
+  ///   apply of the screen's snapshot with them inserted after its row.
   @discardableResult @inlinable
   public func expand(_ item: ItemID) -> Bool {
-    let (section, sectionSnapshot) = _outline(holding: item, for: .expand)
-    guard !sectionSnapshot.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true else { return false }
+    let section = _outline(holding: item, for: .expand)
+    guard !_sectionSnapshots[section]!.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true else { return false }
     sectionSnapshotHandlers.willExpandItem?(item)
-    var next = sectionSnapshot
-    if let children = sectionSnapshotHandlers.snapshotForExpandingParent {
-      next.replace(childrenOf: item, using: children(item, next.snapshot(of: item)))
-    }
+    let children = sectionSnapshotHandlers.snapshotForExpandingParent.map { $0(item, _sectionSnapshots[section]!.snapshot(of: item)) }
+    // Taken out, so that it changes in place rather than as a copy of every node.
+    var next = _sectionSnapshots.removeValue(forKey: section)!
+    // Collapsed, its children show nowhere: replacing them changes no row.
+    if let children { next.replace(childrenOf: item, using: children) }
     next.expand([item])
-    apply(next, to: section)
+    _tap(item, showing: next._rowsShown(below: item), hiding: [], in: section, next)
     return true
   }
 
@@ -112,15 +116,41 @@ extension ContentDiffableDataSource {
   ///
   /// - Returns: whether the row collapsed.
   /// A row no applied section snapshot shows stops the program, as in ``expand(_:)``.
+  ///
+  /// - Complexity: as ``expand(_:)``, for the rows it hides.
   @discardableResult @inlinable
   public func collapse(_ item: ItemID) -> Bool {
-    let (section, sectionSnapshot) = _outline(holding: item, for: .collapse)
-    guard sectionSnapshot.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true else { return false }
+    let section = _outline(holding: item, for: .collapse)
+    guard _sectionSnapshots[section]!.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true else { return false }
     sectionSnapshotHandlers.willCollapseItem?(item)
-    var next = sectionSnapshot
+    var next = _sectionSnapshots.removeValue(forKey: section)!
+    let hidden = next._rowsShown(below: item)
     next.collapse([item])
-    apply(next, to: section)
+    _tap(item, showing: [], hiding: hidden, in: section, next)
     return true
+  }
+
+  /// A tap's apply: the screen's rows with what the row now shows inserted
+  /// just after it, or what it hid deleted, which is the section
+  /// snapshot's visible items (the section showed them before the tap).
+  /// Diffed and checked as every apply is, without rebuilding the
+  /// section's rows (a tap on 10,020 rows walked and rebuilt them all:
+  /// 17 M instructions, counted).
+  @inlinable
+  func _tap(_ item: ItemID, showing shown: [SectionSnapshot<ItemID, Content>.Item], hiding hidden: [SectionSnapshot<ItemID, Content>.Item], in section: SectionID, _ next: SectionSnapshot<ItemID, Content>) {
+    var snapshot = current
+    if !hidden.isEmpty { snapshot.deleteItems(hidden.map(\.id)) }
+    if !shown.isEmpty {
+      // The insert that refuses an id held elsewhere, as the section's apply does.
+      do throws(SnapshotEditError) {
+        try snapshot._insertItems(shown.map(\.id), items: shown, relativeTo: item, after: true, for: .applyToSection)
+      } catch {
+        _misuse(SnapshotEditError(.applyToSection, error.problem))
+      }
+    }
+    apply(snapshot, animatingDifferences: true)
+    _sectionSnapshots[section] = next
+    _liveSince[section] = _commits
   }
 
   /// The section snapshot applied to a section, while the section shows
@@ -139,12 +169,13 @@ extension ContentDiffableDataSource {
     return sectionSnapshot
   }
 
-  /// The applied section snapshot that holds a visible row.
+  /// The section whose applied section snapshot shows a row (it is live:
+  /// the section's rows are its visible items).
   @inlinable
-  func _outline(holding item: ItemID, for operation: SnapshotEditError.Operation) -> (SectionID, SectionSnapshot<ItemID, Content>) {
-    guard let section = current.sectionIdentifier(containingItem: item), let sectionSnapshot = _liveSectionSnapshot(section) else {
+  func _outline(holding item: ItemID, for operation: SnapshotEditError.Operation) -> SectionID {
+    guard let section = current.sectionIdentifier(containingItem: item), _liveSectionSnapshot(section) != nil else {
       _misuse(SnapshotEditError(operation, .itemNotFound(String(describing: item))))
     }
-    return (section, sectionSnapshot)
+    return section
   }
 }

@@ -194,6 +194,19 @@ extension SectionSnapshot {
     }
   }
 
+  /// The rows an item's disclosure shows below it: its descendants whose
+  /// ancestors up to it are expanded, depth first (none where it is
+  /// collapsed). What a tap inserts after its row, or removes.
+  ///
+  /// - Complexity: O(*d*) expected for the *d* rows shown below it.
+  @inlinable
+  internal func _rowsShown(below item: ItemID) -> [Item] {
+    guard let node = _nodes[item], node.isExpanded else { return [] }
+    var result: [Item] = []
+    _walk(node.children, visibleOnly: true) { id, node in result.append(Item(id, content: node.content)) }
+    return result
+  }
+
   /// Copies the item and its descendants into `other` (their parent links
   /// as here).
   @inlinable
