@@ -22,9 +22,11 @@ import Darwin
 /// copies and copied before one of them edits it (``Snapshot/_buildIndexIfNeeded()``).
 @usableFromInline
 internal final class _IDIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sendable {
-  /// Each item's flat index.
-  @usableFromInline var items: _IDTable
-  @usableFromInline var sections: [SectionID: Int]
+  /// Each item's flat index. Unchecked: a lookup's dynamic exclusivity
+  /// check was a seventh of `indexOfItem` (counted); an edit writes the
+  /// tables only while it holds the index alone (``Snapshot/_buildIndexIfNeeded()``).
+  @exclusivity(unchecked) @usableFromInline var items: _IDTable
+  @exclusivity(unchecked) @usableFromInline var sections: [SectionID: Int]
   /// The item ids in order (``Snapshot/itemIdentifiers``), made on first
   /// read and kept until the next edit: a getter of a `Sendable` value
   /// fills it, so under ``mutex``. Edits, which hold the index alone,
@@ -128,8 +130,8 @@ extension Snapshot {
   /// - Complexity: O(1) expected with an index, O(*n*) without.
   @inlinable
   internal func _lookUp(item id: ItemID) -> Int? {
-    guard let index = _index else { return _items.firstIndex { $0.id == id } }
-    let i = _items.withUnsafeBufferPointer { index.items.index(of: id, in: _IDColumn(items: $0)) }
+    guard _index != nil else { return _items.firstIndex { $0.id == id } }
+    let i = _items.withUnsafeBufferPointer { _index.unsafelyUnwrapped.items.index(of: id, in: _IDColumn(items: $0)) }
     return i >= 0 ? i : nil
   }
 
