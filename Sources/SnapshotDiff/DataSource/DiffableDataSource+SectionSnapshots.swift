@@ -39,8 +39,8 @@ extension ContentDiffableDataSource {
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) -> [CollectionViewUpdate] {
     var snapshot = current
-    if let rows = snapshot._items(inSection: section) {
-      snapshot.deleteItems(rows.map(\.id))
+    if let s = snapshot._lookUp(section: section) {
+      snapshot._deleteItems(ofSection: s)
     } else {
       snapshot.appendSections([section])
     }

@@ -131,6 +131,22 @@ extension Snapshot {
     }
   }
 
+  /// Deletes every item of section `s` by its place, no id looked up: a
+  /// section's rows replaced (the data source's `apply(_:to:)`) hashed
+  /// each id only to find where it already was.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  internal mutating func _deleteItems(ofSection s: Int) {
+    let range = itemRange(ofSection: s)
+    guard !range.isEmpty else { return }
+    let shared = _buildIndexIfNeeded()
+    var doomed = [Bool](repeating: false, count: _items.count)
+    doomed.withUnsafeMutableBufferPointer { doomed in doomed[range].update(repeating: true) }
+    _removeItems(doomed, from: range.lowerBound, copying: shared)
+    _dropStaleMarks()
+  }
+
   /// Deletes every item and every section, as UIKit's `deleteAllItems()` does.
   ///
   /// - Complexity: O(*n*), to release them.

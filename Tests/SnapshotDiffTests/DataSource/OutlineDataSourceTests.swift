@@ -117,4 +117,55 @@ import Testing
     #expect(try final.snapshot(of: "Artists").items == ["A", "B"] && final.rootItems == ["Artists", "Library", "Playlists"])
     #expect(transaction.sectionTransactions[0].finalSnapshot == final)
   }
+
+  /// A tap changes the screen's rows where the row is (what it shows
+  /// inserted after it, or what it hid deleted): the same snapshot and the
+  /// same batch as applying the tapped section snapshot whole, on random
+  /// outlines in a section between two others, every strategy.
+  @Test(arguments: ["hashmap", "heckel", "myers", "naive", "stdlib"])
+  func aTapIsTheSectionSnapshotAppliedWhole(strategyName: String) throws {
+    let strategy: any DiffStrategy = [Hashmap(), Heckel(), Myers(), Naive(), Stdlib()].first { $0.name == strategyName }!
+    var seed: UInt64 = 71
+    var rng = SeededGenerator(&seed)
+    for round in 0..<20 {
+      var outline = Outline()
+      var parents: [String] = []
+      for r in 0..<Int.random(in: 1...4, using: &rng) {
+        outline.append(["r\(r)"])
+        parents.append("r\(r)")
+        for f in 0..<Int.random(in: 0...3, using: &rng) {
+          outline.append(["r\(r)f\(f)"], to: "r\(r)")
+          parents.append("r\(r)f\(f)")
+          outline.append((0..<Int.random(in: 0...3, using: &rng)).map { Outline.Item("r\(r)f\(f)x\($0)", content: "c\(round)") }, to: "r\(r)f\(f)")
+        }
+      }
+      outline.expand(parents.filter { _ in Bool.random(using: &rng) })
+      var screen = Snap()
+      screen.appendSections(["above", "outline", "below"])
+      screen.appendItems(["a0", "a1"], toSection: "above")
+      screen.appendItems(["b0"], toSection: "below")
+      let (tapped, whole) = (Source(strategy: strategy), Source(strategy: strategy))
+      for source in [tapped, whole] {
+        source.apply(screen)
+        source.apply(outline, to: "outline")
+      }
+      for _ in 0..<8 {
+        let rows = try tapped.snapshot().itemIdentifiers(inSection: "outline")
+        let row = rows.randomElement(using: &rng)!
+        var next = tapped.snapshot(for: "outline")
+        if next.isExpanded(row) {
+          #expect(tapped.collapse(row))
+          next.collapse([row])
+        } else {
+          #expect(tapped.expand(row))
+          next.expand([row])
+        }
+        whole.apply(next, to: "outline")
+        #expect(tapped.snapshot() == whole.snapshot(), "round \(round), \(row)")
+        #expect(try tapped.snapshot().itemIdentifiers(inSection: "outline") == next.visibleItems)
+        #expect(tapped.updates.last == whole.updates.last, "round \(round), \(row)")
+        #expect(tapped.snapshot(for: "outline") == next)
+      }
+    }
+  }
 }
