@@ -1,7 +1,10 @@
 # The two commands: `make test` and `make bench`. Both install what is missing.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RELEASE := -c release
+# The release build's folder: .build, or another so that a second SwiftPM
+# need not wait for the first's lock (CI builds it beside the tests).
+RELEASE_SCRATCH ?= .build
+RELEASE := -c release --scratch-path $(RELEASE_SCRATCH)
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 FAST ?=
@@ -11,7 +14,7 @@ PEERS_BENCH_ARGS ?=
 
 # make article-examples: the docs' Swift examples copied anew into the
 # client package that compiles and runs them (Examples/Articles, run by make test).
-.PHONY: stages article-examples reference peers readme-table test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
+.PHONY: stages article-examples reference peers peers-history readme-table test bench fuzz compare deps build release clean example perf-check perf-baseline report libfuzzer clusterfuzzlite-check verify-under-load docs fuzz-campaign libfuzzer-finds
 
 BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # make compare BASE=<rev> [FILTER="dk- scattered-"] [TIMED=1]: bench <rev> and
@@ -145,6 +148,15 @@ example: deps
 # peers' packages: without them it names the first it cannot reach, exit 2.
 peers: release
 	FUZZ_SECONDS=$(FUZZ_SECONDS) PEERS_BENCH_ARGS="$(PEERS_BENCH_ARGS)" scripts/peers.sh
+
+# A peer's releases, each built at its tag and refereed and timed as make
+# peers does (scripts/peers-history.sh): results/peers-history-PEER.csv.
+# make peers-history PEER=listdiff [RELEASES="0.1.0 0.2.0"] [HISTORY_FUZZ_SECONDS=20]
+PEER ?= differencekit
+RELEASES ?=
+HISTORY_FUZZ_SECONDS ?= 20
+peers-history: deps
+	FUZZ_SECONDS=$(HISTORY_FUZZ_SECONDS) scripts/peers-history.sh $(PEER) $(RELEASES)
 
 # The README's "How it compares", regenerated from the newest peers summary.
 readme-table:

@@ -63,6 +63,7 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var progressOption: ProgressOption
   @OptionGroup var uikit: UIKitOption
+  @OptionGroup var strategies: StrategyOptions
 
   func run() throws {
     var workloads = quick ? Workload.all.filter(\.quick) : Workload.all
@@ -115,7 +116,9 @@ struct BenchCommand: ParsableCommand {
       printError("warning: a debug build; timings mean little (use -c release or make bench)")
     #endif
     let info = RunInfo.current()
-    let subjects = TimedSubject.benched(Contenders.all)
+    // Named strategies are benched beside the yardsticks alone (a peer's
+    // releases, one after another); by default every strategy, and hashmap's apply.
+    let subjects = strategies.names.isEmpty ? TimedSubject.benched(Contenders.all) : TimedSubject.yardsticks + strategies.selected.map { TimedSubject($0) }
     if instructions {
       let path = out ?? "results/\(info.commit)-instructions.csv"
       var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)

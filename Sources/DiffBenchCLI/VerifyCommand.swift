@@ -38,6 +38,9 @@ struct VerifyCommand: ParsableCommand {
   @Flag(help: "Only read the files: every snapshot made and checked as a strategy would get it, no strategy run. Prints each file's snapshots and read speed; invalid input exits 2 as usual.")
   var parseOnly = false
 
+  @Option(help: "Also write every verdict here, as JSON: the counts by severity and each failure (file, strategy, kind, what broke).")
+  var summary: String?
+
   @Argument(help: "Corpus files or folders.")
   var paths: [String]
 
@@ -56,8 +59,20 @@ struct VerifyCommand: ParsableCommand {
     verifier.progress = { progress.update(Self.line($0)) }
     verifier.jobs = workers
     verifier.updates = uikit.updates
+    // Verdicts come one after another, from the run's own thread.
+    final class Kept { var summary: VerifySummary; init(_ s: VerifySummary) { summary = s } }
+    let kept = Kept(VerifySummary(strategies: strategies.selected.map(\.name), uikit: uikit.target.rawValue))
+    verifier.verdict = { file, strategy, failure in kept.summary.record(file, strategy, failure) }
     let status = verifier.run(paths: paths)
     progress.finish()
+    if let summary {
+      do {
+        try kept.summary.write(to: summary)
+      } catch {
+        printError("\(summary): \(error.localizedDescription)")
+        throw ExitCode(2)
+      }
+    }
     if status != 0 { throw ExitCode(status) }
   }
 

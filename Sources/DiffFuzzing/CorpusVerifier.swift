@@ -52,6 +52,9 @@ package struct CorpusVerifier {
   package var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Where the run is: as each file and strategy starts, and at each apply of a trace.
   package var progress: (VerifyProgress) -> Void = { _ in }
+  /// Each verdict as it is reached: the file, the strategy, its failure or
+  /// `nil` (what `verify --summary` keeps, typed).
+  package var verdict: (_ file: String, _ strategy: String, _ failure: VerificationFailure?) -> Void = { _, _, _ in }
 
   package init(
     strategies: [Contender], isolation: [String]? = nil, timeout: Double = 10,
@@ -85,6 +88,7 @@ package struct CorpusVerifier {
     var passed = 0, failed = 0, skipped = 0
     var severities = SeverityCounts()
     func record(_ file: String, _ name: String, _ failure: VerificationFailure?) {
+      verdict(file, name, failure)
       if let failure {
         output(oneLine("\(file): \(name): \(failure.withSeverity)\(failure.inUIKitSuffix)"))  // ids quoted in it may hold line breaks
         failed += 1

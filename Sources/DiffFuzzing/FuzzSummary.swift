@@ -50,3 +50,47 @@ package struct FuzzSummary: Codable, Sendable, Equatable {
     try JSONDecoder().decode(FuzzSummary.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
   }
 }
+
+/// A verify run's verdicts, as `verify --summary` writes them (JSON): what
+/// a history of releases reads, typed, instead of verify's printed lines.
+package struct VerifySummary: Codable, Sendable, Equatable {
+  package struct Failure: Codable, Sendable, Equatable {
+    package var file: String
+    package var strategy: String
+    package var kind: VerificationFailure.Kind
+    package var failure: String
+  }
+
+  package var strategies: [String]
+  /// `--uikit`'s value: how item updates were performed.
+  package var uikit: String
+  package var passed = 0
+  package var failed = 0
+  package var severities = SeverityCounts()
+  package var failures: [Failure] = []
+
+  package init(strategies: [String], uikit: String) {
+    self.strategies = strategies
+    self.uikit = uikit
+  }
+
+  package mutating func record(_ file: String, _ strategy: String, _ failure: VerificationFailure?) {
+    guard let failure else {
+      passed += 1
+      return
+    }
+    failed += 1
+    severities.count(failure.kind)
+    failures.append(Failure(file: file, strategy: strategy, kind: failure.kind, failure: failure.description))
+  }
+
+  package func write(to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+  }
+
+  package static func read(contentsOf path: String) throws -> VerifySummary {
+    try JSONDecoder().decode(VerifySummary.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+}

@@ -1,4 +1,5 @@
 import DiffBenchmarks
+import DiffFuzzing
 import Foundation
 import Testing
 
@@ -16,6 +17,34 @@ import Testing
     let run = try diffbench(["verify", "--strategy", "myers", dir + "/swap.json"])
     #expect(run.status == 0)
     #expect(run.out == "1 passed, 0 failed\n")
+  }
+
+  /// `--summary`: every verdict, typed, as the printed lines give them: a
+  /// pass, a failure with its file, strategy, kind and severity.
+  @Test func theSummaryHoldsEveryVerdictTyped() throws {
+    let dir = try folder(["swap.json": good])
+    let run = try faultyDiffbench(["verify", "--strategy", "off-by-one", "--strategy", "hashmap", "--uikit", "ios13", "--summary", dir + "/s.json", dir + "/swap.json"])
+    #expect(run.status == 1)
+    let summary = try VerifySummary.read(contentsOf: dir + "/s.json")
+    #expect(summary.strategies == ["off-by-one", "hashmap"] && summary.uikit == "ios13")
+    #expect(summary.passed == 1 && summary.failed == 1 && summary.severities.total == 1)
+    let failure = try #require(summary.failures.first)
+    #expect(failure.file == dir + "/swap.json" && failure.strategy == "off-by-one")
+    #expect(run.out.contains("\(failure.file): \(failure.strategy): "))
+    // A summary that cannot be written is one line and exit 2, the verdicts printed still.
+    let unwritable = try diffbench(["verify", "--quiet", "--summary", dir + "/no/such/folder/s.json", dir + "/swap.json"])
+    #expect(unwritable.status == 2 && unwritable.out.hasSuffix("passed, 0 failed\n"))
+    #expect(unwritable.err.split(separator: "\n").count == 1 && unwritable.err.contains("no/such/folder/s.json"))
+  }
+
+  /// `bench --strategy`: the named strategies beside the yardsticks, nothing else.
+  @Test func benchRacesTheNamedStrategiesOnly() throws {
+    let dir = try folder([:])
+    let run = try diffbench(["bench", "--quick", "--quiet", "--strategy", "heckel", "--filter", "random-1e2", "--out", dir + "/r.csv"])
+    #expect(run.status == 0, "\(run.err)")
+    let summary = try String(contentsOfFile: dir + "/r.summary.csv", encoding: .utf8)
+    let strategies = Set(summary.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[5] })
+    #expect(strategies == ["floor", "scan", "heckel"])
   }
 
   @Test func invalidFilesAreReportedAndSkipped() throws {

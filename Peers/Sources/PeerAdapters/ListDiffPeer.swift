@@ -23,7 +23,13 @@ public struct ListDiffPeer: ConvertingStrategy {
   ) -> PreparedDiff<S, I, C> {
     let source = old.allItems.map(LDItem.init), target = new.allItems.map(LDItem.init)
     return PreparedDiff(diff: { List.diffing(oldArray: source, newArray: target) }) { result in
-      let batch = result.forBatchUpdates()
+      #if LISTDIFF_RAW_RESULT
+        // 0.1.0 has no batch conversion: its raw result is the batch (an
+        // updated item that moves is moved and reloaded: ListDiff #6).
+        let batch = result
+      #else
+        let batch = result.forBatchUpdates()
+      #endif
       func path(_ k: Int) -> ItemPath { ItemPath(section: 0, item: k) }
       return SnapshotDiff.Changeset.glued(
         [(

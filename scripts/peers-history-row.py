@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""One row of results/peers-history-PEER.csv (scripts/peers-history.sh), from
+the typed files a release's run wrote: verify --summary's and fuzz --summary's
+JSON, and bench's summary CSV.
+
+Usage: peers-history-row.py PEER RELEASE UIKIT MANIFEST VERIFY.json FUZZ.json BENCH.summary.csv FINDINGS_DIR"""
+import csv, json, os, sys
+
+peer, release, uikit, manifest, verify_path, fuzz_path, bench_path, findings_dir = sys.argv[1:9]
+note = []
+counts = {"crash": 0, "wrongScreen": 0, "cost": 0}
+first = ""
+
+
+def load(path, what):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        note.append(f"no {what}")
+        return None
+
+
+def kind(k):
+    # A failure's kind as Swift's Codable writes an enum: its case's name.
+    return next(iter(k)) if isinstance(k, dict) else str(k)
+
+
+verify = load(verify_path, "verify summary")
+fuzz = load(fuzz_path, "fuzz summary")
+for summary in (verify, fuzz):
+    for key in counts:
+        counts[key] += ((summary or {}).get("severities") or {}).get(key, 0)
+# The first finding: fuzz's shrunk case where fuzz found one (the referee
+# finding the bug by itself), else the corpus file verify failed on.
+if fuzz and fuzz.get("findings"):
+    f = fuzz["findings"][0]
+    first = f"{kind(f['kind'])} {f['file']}"
+elif verify and verify.get("failures"):
+    f = verify["failures"][0]
+    first = f"{kind(f['kind'])} {f['file']}"
+
+x_floor = ""
+try:
+    with open(bench_path) as f:
+        rows = list(csv.DictReader(f))
+    medians = {}
+    for r in rows:
+        if r.get("median"):
+            medians[(r["workload"], r["strategy"])] = float(r["median"])
+    pairs = [(medians[(w, peer)], medians[(w, "floor")]) for (w, s) in medians if s == peer and (w, "floor") in medians]
+    if pairs:
+        x_floor = f"{sum(p for p, _ in pairs) / sum(fl for _, fl in pairs):.2f}"
+    else:
+        note.append("no timed rows")
+except OSError:
+    note.append("no bench summary")
+
+print(",".join([peer, release, uikit, "true", manifest, str(counts["crash"]), str(counts["wrongScreen"]), str(counts["cost"]),
+                first.replace(",", ";"), x_floor, "; ".join(note)]))

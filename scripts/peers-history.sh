@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# make peers-history PEER=differencekit [RELEASES="0.3.0 0.4.0"]: a peer's
+# tagged releases (default every one), each built from the package's copy
+# at that tag and refereed as make peers does: verify Corpus/ and
+# FUZZ_SECONDS of fuzz under both --uikit targets, bench --quick on a few
+# rows. One row a release and target in results/peers-history-PEER.csv
+# (columns: the Diffbench article's "Peers across releases"); each
+# finding's shrunk case under Peers/History/PEER/RELEASE-UIKIT/.
+#
+# A release whose manifest today's SwiftPM cannot read (none, or one
+# without a swift-tools-version line) gets one written beside its copy,
+# under .build, never committed. A release that does not build, or whose
+# API the adapter does not know, is a row that says so (built false).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+peer=${1:?usage: scripts/peers-history.sh PEER [RELEASE ...]}
+shift
+FUZZ_SECONDS=${FUZZ_SECONDS:-30}
+# A peer: its repository, module, adapter type, and the adapter's files.
+case $peer in
+  differencekit) repo=ra1028/DifferenceKit module=DifferenceKit adapter=DifferenceKitPeer ;;
+  listdiff) repo=lxcid/ListDiff module=ListDiff adapter=ListDiffPeer ;;
+  differ) repo=tonyarnold/Differ module=Differ adapter=DifferPeer ;;
+  deepdiff) repo=onmyway133/DeepDiff module=DeepDiff adapter=DeepDiffPeer ;;
+  *) echo "peers-history: no peer named '$peer' (differencekit, listdiff, differ, deepdiff)" >&2; exit 2 ;;
+esac
+root=$(pwd)
+work=.build/peers-history/$peer
+mkdir -p "$work" results
+if [ ! -d "$work/repo.git" ]; then
+  if ! git clone -q --bare "https://github.com/$repo" "$work/repo.git" 2>/dev/null; then
+    echo "peers-history: cannot reach https://github.com/$repo (no network, or no copy of it here)" >&2
+    exit 2
+  fi
+fi
+releases=("$@")
+[ ${#releases[@]} -gt 0 ] || mapfile -t releases < <(git --git-dir="$work/repo.git" tag | sort -V)
+csv=results/peers-history-$peer.csv
+rows=$(mktemp)
+# The rows of releases not run this time are kept.
+[ -f "$csv" ] && tail -n +2 "$csv" | grep -v -E "^$peer,($(IFS='|'; echo "${releases[*]//./\\.}")),"  >"$rows"
+started=$(date +%s)
+n=0
+for release in "${releases[@]}"; do
+  n=$((n + 1))
+  elapsed=$(($(date +%s) - started))
+  left=""
+  [ $n -gt 1 ] && left=", $((elapsed * (${#releases[@]} - n + 1) / (n - 1))) s left"
+  echo "== [$n/${#releases[@]}] $peer $release (${elapsed} s$left)" >&2
+  dir=$work/$release
+  rm -rf "$dir" && mkdir -p "$dir/lib" "$dir/run/Sources/peer"
+  if ! git --git-dir="$work/repo.git" archive "$release" | tar -x -C "$dir/lib"; then
+    echo "peers-history: $peer has no release '$release'" >&2
+    exit 2
+  fi
+  manifest=theirs
+  if ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then
+    manifest=written
+    src=Sources
+    [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
+    excluded=$(cd "$dir/lib/$src" && find . -type f ! -name '*.swift' | sed 's|^\./||; s/.*/"&"/' | paste -sd, -)
+    cat >"$dir/lib/Package.swift" <<EOF
+// swift-tools-version:5.9
+// Written by scripts/peers-history.sh: this release's own manifest is one
+// today's SwiftPM cannot read, or it has none.
+import PackageDescription
+let package = Package(
+  name: "$module", products: [.library(name: "$module", targets: ["$module"])],
+  targets: [.target(name: "$module", path: "$src", exclude: [$excluded], swiftSettings: [.swiftLanguageMode(.v4_2)])])
+EOF
+  fi
+  # The adapter as make peers builds it, told what API the release has.
+  cp "Peers/Sources/PeerAdapters/$adapter.swift" Peers/Sources/PeerAdapters/UIKitBatch.swift "$dir/run/Sources/peer/"
+  defines=""
+  if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then defines='.define("LISTDIFF_RAW_RESULT")'; fi
+  printf 'import DiffBenchCLI\n\nDiffBench.main(extraStrategies: [Contender(%s())])\n' "$adapter" >"$dir/run/Sources/peer/main.swift"
+  cat >"$dir/run/Package.swift" <<EOF
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+  name: "run",
+  dependencies: [.package(name: "SnapshotDiff", path: "$root"), .package(path: "../lib")],
+  targets: [
+    .executableTarget(
+      name: "peer",
+      dependencies: [.product(name: "DiffBenchCLI", package: "SnapshotDiff"), .product(name: "$module", package: "lib")],
+      swiftSettings: [$defines])
+  ])
+EOF
+  log=$dir/build.log
+  # One build folder for every release: the harness is built once.
+  if ! swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1; then
+    why=$(grep -m1 -E "error:" "$log" | sed -E 's/^[^ ]*error: //; s/,/;/g' | cut -c1-160)
+    for uikit in ios13 ios15; do
+      echo "$peer,$release,$uikit,false,$manifest,,,,,,\"${why:-build failed}\"" >>"$rows"
+    done
+    echo "   not built: ${why:-see $log}" >&2
+    continue
+  fi
+  bin=.build-peers-history/release/peer
+  findings=Peers/History/$peer
+  for uikit in ios13 ios15; do
+    out=$dir/$uikit
+    mkdir -p "$out"
+    $bin verify --quiet --strategy "$peer" --uikit "$uikit" --summary "$out/verify.json" Corpus/ >"$out/verify.txt" 2>&1
+    rm -rf "$findings/$release-$uikit"
+    $bin fuzz --quiet --seed 1 --seconds "$FUZZ_SECONDS" --strategy "$peer" --uikit "$uikit" \
+      --out "$findings/$release-$uikit" --summary "$out/fuzz.json" >"$out/fuzz.txt" 2>&1
+    rmdir "$findings/$release-$uikit" 2>/dev/null
+  done
+  $bin bench --quiet --quick --strategy "$peer" --filter dk-5k --filter scattered-5k --filter random-1e3 \
+    --filter jsfb-create-1k --filter appstore-sections --out "$dir/bench.csv" >"$dir/bench.txt" 2>&1
+  for uikit in ios13 ios15; do
+    python3 scripts/peers-history-row.py "$peer" "$release" "$uikit" "$manifest" "$dir/$uikit/verify.json" \
+      "$dir/$uikit/fuzz.json" "$dir/bench.summary.csv" "$findings/$release-$uikit" >>"$rows"
+  done
+  tail -n 2 "$rows" | cut -d, -f3,6-9 | sed 's/^/   /' >&2
+done
+{
+  echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_finding,x_floor,note"
+  sort -t, -k2,2V -k3,3 "$rows"
+} >"$csv"
+rm -f "$rows"
+echo "wrote $csv" >&2
