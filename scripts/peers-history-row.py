@@ -8,7 +8,7 @@ import csv, json, os, sys
 
 peer, release, uikit, manifest, verify_path, fuzz_path, bench_path, findings_dir = sys.argv[1:9]
 note = []
-counts = {"crash": 0, "wrongScreen": 0, "cost": 0}
+counts = {"crash": 0, "wrong screen": 0, "cost": 0}
 first = ""
 
 
@@ -31,14 +31,21 @@ fuzz = load(fuzz_path, "fuzz summary")
 for summary in (verify, fuzz):
     for key in counts:
         counts[key] += ((summary or {}).get("severities") or {}).get(key, 0)
-# The first finding: fuzz's shrunk case where fuzz found one (the referee
-# finding the bug by itself), else the corpus file verify failed on.
-if fuzz and fuzz.get("findings"):
-    f = fuzz["findings"][0]
-    first = f"{kind(f['kind'])} {f['file']}"
-elif verify and verify.get("failures"):
-    f = verify["failures"][0]
-    first = f"{kind(f['kind'])} {f['file']}"
+# The first finding of the worst severity: fuzz's shrunk case where fuzz
+# found one (the referee finding the bug by itself), else the corpus file
+# verify failed on.
+WORST = {"crash": 0, "wrong screen": 1, "cost": 2}
+
+
+def worst(found):
+    ranked = [f for f in found if f.get("severity") in WORST]
+    return min(ranked, key=lambda f: WORST[f["severity"]]) if ranked else None
+
+
+f = worst((fuzz or {}).get("findings") or []) or worst((verify or {}).get("failures") or [])
+first_kind = ""
+if f:
+    first, first_kind = f["file"], f"{f['severity']}: {kind(f['kind'])}"
 
 x_floor = ""
 try:
@@ -56,5 +63,5 @@ try:
 except OSError:
     note.append("no bench summary")
 
-print(",".join([peer, release, uikit, "true", manifest, str(counts["crash"]), str(counts["wrongScreen"]), str(counts["cost"]),
-                first.replace(",", ";"), x_floor, "; ".join(note)]))
+print(",".join([peer, release, uikit, "true", manifest, str(counts["crash"]), str(counts["wrong screen"]), str(counts["cost"]),
+                first_kind, first.replace(",", ";"), x_floor, "; ".join(note)]))

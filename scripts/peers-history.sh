@@ -49,10 +49,20 @@ for release in "${releases[@]}"; do
   echo "== [$n/${#releases[@]}] $peer $release (${elapsed} s$left)" >&2
   dir=$work/$release
   rm -rf "$dir" && mkdir -p "$dir/lib" "$dir/run/Sources/peer"
-  if ! git --git-dir="$work/repo.git" archive "$release" | tar -x -C "$dir/lib"; then
+  if ! git --git-dir="$work/repo.git" rev-parse -q --verify "$release^{tree}" >/dev/null; then
     echo "peers-history: $peer has no release '$release'" >&2
     exit 2
   fi
+  # The Swift sources and the manifest only: a copy may lack a blob of
+  # something else (an image of the README).
+  # (git archive reads every blob of the tree.)
+  while read -r file; do
+    mkdir -p "$dir/lib/$(dirname "$file")"
+    if ! git --git-dir="$work/repo.git" show "$release:$file" >"$dir/lib/$file"; then
+      echo "peers-history: $peer $release: cannot read $file from $work/repo.git" >&2
+      exit 2
+    fi
+  done < <(git --git-dir="$work/repo.git" ls-tree -r --name-only "$release" | grep -E '\.swift$')
   manifest=theirs
   if ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then
     manifest=written
@@ -66,13 +76,21 @@ for release in "${releases[@]}"; do
 import PackageDescription
 let package = Package(
   name: "$module", products: [.library(name: "$module", targets: ["$module"])],
-  targets: [.target(name: "$module", path: "$src", exclude: [$excluded], swiftSettings: [.swiftLanguageMode(.v4_2)])])
+  targets: [.target(name: "$module", path: "$src", exclude: [$excluded])],
+  swiftLanguageVersions: [.v4_2])
 EOF
   fi
   # The adapter as make peers builds it, told what API the release has.
   cp "Peers/Sources/PeerAdapters/$adapter.swift" Peers/Sources/PeerAdapters/UIKitBatch.swift "$dir/run/Sources/peer/"
-  defines=""
-  if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then defines='.define("LISTDIFF_RAW_RESULT")'; fi
+  # What API the release has, read from its sources.
+  define=()
+  if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then define+=(LISTDIFF_RAW_RESULT); fi
+  if [ "$peer" = differencekit ]; then
+    grep -rq "func isUpdated(from" "$dir/lib/Sources" && define+=(DIFFERENCEKIT_IS_UPDATED)
+    grep -rq "var differenceIdentifier" "$dir/lib/Sources" || define+=(DIFFERENCEKIT_IDENTIFIER)
+    grep -rq "struct ArraySection" "$dir/lib/Sources" || define+=(DIFFERENCEKIT_SECTION)
+  fi
+  defines=$(for d in "${define[@]}"; do printf '.define("%s"),' "$d"; done)
   printf 'import DiffBenchCLI\n\nDiffBench.main(extraStrategies: [Contender(%s())])\n' "$adapter" >"$dir/run/Sources/peer/main.swift"
   cat >"$dir/run/Package.swift" <<EOF
 // swift-tools-version:6.0
@@ -92,7 +110,7 @@ EOF
   if ! swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1; then
     why=$(grep -m1 -E "error:" "$log" | sed -E 's/^[^ ]*error: //; s/,/;/g' | cut -c1-160)
     for uikit in ios13 ios15; do
-      echo "$peer,$release,$uikit,false,$manifest,,,,,,\"${why:-build failed}\"" >>"$rows"
+      echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why:-build failed}\"" >>"$rows"
     done
     echo "   not built: ${why:-see $log}" >&2
     continue
@@ -114,11 +132,12 @@ EOF
     python3 scripts/peers-history-row.py "$peer" "$release" "$uikit" "$manifest" "$dir/$uikit/verify.json" \
       "$dir/$uikit/fuzz.json" "$dir/bench.summary.csv" "$findings/$release-$uikit" >>"$rows"
   done
-  tail -n 2 "$rows" | cut -d, -f3,6-9 | sed 's/^/   /' >&2
+  tail -n 2 "$rows" | cut -d, -f3,6-10 | sed 's/^/   /' >&2
 done
 {
-  echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_finding,x_floor,note"
+  echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_kind,first_finding,x_floor,note"
   sort -t, -k2,2V -k3,3 "$rows"
 } >"$csv"
 rm -f "$rows"
 echo "wrote $csv" >&2
+python3 scripts/peers-history-table.py

@@ -10,6 +10,9 @@ package struct FuzzSummary: Codable, Sendable, Equatable {
     /// The corpus file or trace it was written to.
     package var file: String
     package var failure: String
+    /// Its kind's severity; `nil` for the yardstick's, and in a summary
+    /// written before it was kept.
+    package var severity: Severity?
   }
 
   package var strategies: [String]
@@ -37,7 +40,7 @@ package struct FuzzSummary: Codable, Sendable, Equatable {
     severities = report.severities
     repeats = report.repeats
     shapes = Dictionary(uniqueKeysWithValues: report.byShape.map { ($0.key.description, $0.value) })
-    findings = report.findings.map { Finding(strategy: $0.strategy, kind: $0.kind, file: $0.file, failure: $0.failure) }
+    findings = report.findings.map { Finding(strategy: $0.strategy, kind: $0.kind, file: $0.file, failure: $0.failure, severity: $0.kind.severity) }
   }
 
   package func write(to path: String) throws {
@@ -59,6 +62,8 @@ package struct VerifySummary: Codable, Sendable, Equatable {
     package var strategy: String
     package var kind: VerificationFailure.Kind
     package var failure: String
+    /// Its kind's severity; `nil` for the yardstick's.
+    package var severity: Severity?
   }
 
   package var strategies: [String]
@@ -81,7 +86,7 @@ package struct VerifySummary: Codable, Sendable, Equatable {
     }
     failed += 1
     severities.count(failure.kind)
-    failures.append(Failure(file: file, strategy: strategy, kind: failure.kind, failure: failure.description))
+    failures.append(Failure(file: file, strategy: strategy, kind: failure.kind, failure: failure.description, severity: failure.kind.severity))
   }
 
   package func write(to path: String) throws {

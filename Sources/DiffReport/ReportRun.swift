@@ -68,7 +68,8 @@ extension ReportRun {
         throw ReportInputError(description: "\(path): no such file or folder")
       }
       if isFolder.boolValue {
-        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") })
+        // A peer's releases (`make peers-history`) are another table, not a bench report.
+        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") && !$0.hasPrefix("peers-history-") })
         let read = names.filter { !names.contains(ReportFile.summaryPath(for: $0)) }.sorted()
         if read.isEmpty { throw ReportInputError(description: "\(path): a folder with no .csv report in it") }
         files += read.map { (path as NSString).appendingPathComponent($0) }

@@ -45,8 +45,8 @@ public struct DifferenceKitPeer: ConvertingStrategy {
     }
   }
 
-  static func sections<S, I, C>(_ snapshot: Snapshot<S, I, C>) -> [ArraySection<DKSection<S, C>, DKItem<I, C>>] {
-    snapshot.sections.map { ArraySection(model: DKSection(id: $0.id, content: $0.content), elements: $0.items.map(DKItem.init)) }
+  static func sections<S, I, C>(_ snapshot: Snapshot<S, I, C>) -> [DKArraySection<DKSection<S, C>, DKItem<I, C>>] {
+    snapshot.sections.map { DKArraySection(model: DKSection(id: $0.id, content: $0.content), elements: $0.items.map(DKItem.init)) }
   }
 
   /// What `reload(using:)` sends for one stage.
@@ -60,17 +60,41 @@ public struct DifferenceKitPeer: ConvertingStrategy {
   }
 }
 
+// Earlier releases' names, for `make peers-history` (scripts/peers-history.sh
+// defines these from the release's sources): up to 0.2.0 a change of
+// content is `isUpdated(from:)`; in 0.3.0 an element's id is `identifier`;
+// before 0.5.0 the section type is `Section`.
+#if DIFFERENCEKIT_SECTION
+  typealias DKArraySection = DifferenceKit.Section
+#else
+  typealias DKArraySection = ArraySection
+#endif
+
 struct DKSection<ID: Hashable, Content: Equatable>: Differentiable {
   let id: ID
   let content: Content?
-  var differenceIdentifier: ID { id }
+  #if DIFFERENCEKIT_IDENTIFIER
+    var identifier: ID { id }
+  #else
+    var differenceIdentifier: ID { id }
+  #endif
   func isContentEqual(to source: Self) -> Bool { content == source.content }
+  #if DIFFERENCEKIT_IS_UPDATED
+    func isUpdated(from source: Self) -> Bool { content != source.content }
+  #endif
 }
 
 struct DKItem<ID: Hashable, Content: Equatable>: Differentiable {
   let id: ID
   let content: Content?
   init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
-  var differenceIdentifier: ID { id }
+  #if DIFFERENCEKIT_IDENTIFIER
+    var identifier: ID { id }
+  #else
+    var differenceIdentifier: ID { id }
+  #endif
   func isContentEqual(to source: Self) -> Bool { content == source.content }
+  #if DIFFERENCEKIT_IS_UPDATED
+    func isUpdated(from source: Self) -> Bool { content != source.content }
+  #endif
 }

@@ -77,6 +77,12 @@ extension BatchUpdate.Error {
           "attempt to perform a delete and a move from the same index path",
           source: "lxcid/ListDiff issue 6; TextureGroup/Texture pull request 507")
       }
+      // A reload is a delete and an insert: moved and reloaded is deleted and moved.
+      if pair == [.itemReload, .itemMove] {
+        return .raises(
+          "attempt to perform a delete and a move from the same index path",
+          source: "lxcid/ListDiff issue 6 (0.1.0's result, an updated item moved and reloaded); Apple Developer Forums thread 751732 (a reload is a delete and an insert)")
+      }
       return .raisesUnquoted("one index path used twice before the update")
     case .duplicateNewPosition(let position, let a, let b):
       let pair: Set = [a, b]

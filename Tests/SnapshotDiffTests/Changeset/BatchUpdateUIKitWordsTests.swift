@@ -13,6 +13,7 @@ import Testing
     (.duplicateOldPosition(.item(p), .itemDelete, .itemReload), .collectionView, "attempt to delete and reload the same index path"),
     (.duplicateOldPosition(.item(p), .itemReload, .itemDelete), .tableView, "attempt to delete and reload the same index path"),
     (.duplicateOldPosition(.item(p), .itemDelete, .itemMove), .collectionView, "attempt to perform a delete and a move from the same index path"),
+    (.duplicateOldPosition(.item(p), .itemMove, .itemReload), .collectionView, "attempt to perform a delete and a move from the same index path"),
     (.duplicateNewPosition(.item(p), .itemInsert, .itemMove), .collectionView, "attempt to perform an insert and a move to the same index path"),
     (.duplicateNewPosition(.item(p), .itemMove, .itemReload), .collectionView, "attempt to perform an insert and a move to the same index path"),
     (.duplicateNewPosition(.section(4), .sectionReload, .sectionMove), .collectionView, "attempt to perform an insert and a move to the same section (4)"),
