@@ -36,7 +36,8 @@ for path in sorted(glob.glob("results/peers-history-*.csv")):
         lines.append(f"| {b['peer']} | {release} | yes | {a.get('crash', '')} / {b.get('crash', '')} | "
                      f"{a.get('wrong_screen', '')} / {b.get('wrong_screen', '')} | {a.get('cost', '')} / {b.get('cost', '')} | "
                      f"{b.get('x_floor', '')} | {f'{kind} ([case]({first}))' if first else 'none'} |")
-        if kind:
+        # The spans of the bugs: crashes and wrong screens (a cost is no bug a user reports).
+        if kind.startswith(("crash", "wrong screen")):
             kinds.setdefault(kind, [])
             if not kinds[kind] or kinds[kind][-1].startswith("stops"):
                 kinds[kind].append(release)

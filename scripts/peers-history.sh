@@ -108,7 +108,7 @@ EOF
   log=$dir/build.log
   # One build folder for every release: the harness is built once.
   if ! swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1; then
-    why=$(grep -m1 -E "error:" "$log" | sed -E 's/^[^ ]*error: //; s/,/;/g' | cut -c1-160)
+    why=$(grep -m1 -E "error:" "$log" | sed -E "s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
     for uikit in ios13 ios15; do
       echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why:-build failed}\"" >>"$rows"
     done
