@@ -118,7 +118,7 @@ struct BenchCommand: ParsableCommand {
     let info = RunInfo.current()
     // Named strategies are benched beside the yardsticks alone (a peer's
     // releases, one after another); by default every strategy, and hashmap's apply.
-    let subjects = strategies.names.isEmpty ? TimedSubject.benched(Contenders.all) : TimedSubject.yardsticks + strategies.selected.map { TimedSubject($0) }
+    let subjects = TimedSubject.benched(strategies.selected, applying: strategies.names.isEmpty)
     if instructions {
       let path = out ?? "results/\(info.commit)-instructions.csv"
       var counter = InstructionCounter(workloads: workloads, subjects: subjects, info: info, workerCommand: countWorkerCommand)

@@ -83,10 +83,10 @@ package struct TimedSubject: Sendable {
       }, changeset: { _ in changeset(old, new) })
   }
 
-  /// What the bench measures: the yardsticks, the strategies, and the
-  /// data source's whole apply with `hashmap`.
-  package static func benched(_ strategies: [Contender]) -> [TimedSubject] {
-    yardsticks + strategies.map { TimedSubject($0) } + [TimedSubject(applying: Contender(Hashmap()))]
+  /// What the bench measures: the yardsticks, the strategies, and (unless
+  /// `applying` is false) the data source's whole apply with `hashmap`.
+  package static func benched(_ strategies: [Contender], applying: Bool = true) -> [TimedSubject] {
+    yardsticks + strategies.map { TimedSubject($0) } + (applying ? [TimedSubject(applying: Contender(Hashmap()))] : [])
   }
 
   init(

@@ -3,7 +3,7 @@ import Foundation
 
 /// A fuzz run's figures and findings, as `fuzz --summary` writes them (JSON):
 /// what a comparison reads, typed, instead of fuzz's printed lines.
-package struct FuzzSummary: Codable, Sendable, Equatable {
+package struct FuzzSummary: SummaryFile, Sendable, Equatable {
   package struct Finding: Codable, Sendable, Equatable {
     package var strategy: String
     package var kind: VerificationFailure.Kind
@@ -43,20 +43,11 @@ package struct FuzzSummary: Codable, Sendable, Equatable {
     findings = report.findings.map { Finding(strategy: $0.strategy, kind: $0.kind, file: $0.file, failure: $0.failure, severity: $0.kind.severity) }
   }
 
-  package func write(to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    try encoder.encode(self).write(to: URL(fileURLWithPath: path))
-  }
-
-  package static func read(contentsOf path: String) throws -> FuzzSummary {
-    try JSONDecoder().decode(FuzzSummary.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-  }
 }
 
 /// A verify run's verdicts, as `verify --summary` writes them (JSON): what
 /// a history of releases reads, typed, instead of verify's printed lines.
-package struct VerifySummary: Codable, Sendable, Equatable {
+package struct VerifySummary: SummaryFile, Sendable, Equatable {
   package struct Failure: Codable, Sendable, Equatable {
     package var file: String
     package var strategy: String
@@ -89,13 +80,20 @@ package struct VerifySummary: Codable, Sendable, Equatable {
     failures.append(Failure(file: file, strategy: strategy, kind: failure.kind, failure: failure.description, severity: failure.kind.severity))
   }
 
+}
+
+/// A run's summary as one JSON file (`fuzz --summary`, `verify --summary`),
+/// written and read one way.
+package protocol SummaryFile: Codable {}
+
+extension SummaryFile {
   package func write(to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     try encoder.encode(self).write(to: URL(fileURLWithPath: path))
   }
 
-  package static func read(contentsOf path: String) throws -> VerifySummary {
-    try JSONDecoder().decode(VerifySummary.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+  package static func read(contentsOf path: String) throws -> Self {
+    try JSONDecoder().decode(Self.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
   }
 }

@@ -72,16 +72,11 @@ extension BatchUpdate.Error {
           "attempt to delete and reload the same index path",
           source: "mcudich/HeckelDiff issue 9; inloop/image-picker issue 21 (iOS 10.3.3)")
       }
-      if pair == [.itemDelete, .itemMove] {
-        return .raises(
-          "attempt to perform a delete and a move from the same index path",
-          source: "lxcid/ListDiff issue 6; TextureGroup/Texture pull request 507")
-      }
       // A reload is a delete and an insert: moved and reloaded is deleted and moved.
-      if pair == [.itemReload, .itemMove] {
+      if pair == [.itemDelete, .itemMove] || pair == [.itemReload, .itemMove] {
         return .raises(
           "attempt to perform a delete and a move from the same index path",
-          source: "lxcid/ListDiff issue 6 (0.1.0's result, an updated item moved and reloaded); Apple Developer Forums thread 751732 (a reload is a delete and an insert)")
+          source: "lxcid/ListDiff issue 6 (0.1.0: an updated item moved and reloaded); TextureGroup/Texture pull request 507; Apple Developer Forums thread 751732 (a reload is a delete and an insert)")
       }
       return .raisesUnquoted("one index path used twice before the update")
     case .duplicateNewPosition(let position, let a, let b):
