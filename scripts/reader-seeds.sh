@@ -12,7 +12,7 @@ seed() {  # seed SELECTOR FILE [head]
   { printf "\\x$1"; if [ "${3:-}" = head ]; then head -40 "$2"; else cat "$2"; fi; } > "$out/seed-$k"
 }
 while IFS= read -r f; do seed 00 "$f"; done < <(find Corpus -name '*.json' | sort)
-while IFS= read -r f; do seed 01 "$f"; done < <(find Tests/Fixtures/changesets -name '*.json' | sort)
+while IFS= read -r f; do seed 01 "$f"; done < <(find Harness/Tests/Fixtures/changesets -name '*.json' | sort)
 while IFS= read -r f; do seed 02 "$f" head; done < <(find results -name '*.csv' | sort)
 while IFS= read -r f; do seed 03 "$f"; done < <(find Corpus -name '*.jsonl' | sort)
 # Pairs as two-line traces too, so trace lines start from real snapshots.

@@ -19,7 +19,7 @@ import Testing
   static let file = "Examples/Articles/Sources/articles/main.swift"
 
   static var articles: [String] {
-    ["README.md"] + catalog("Sources/SnapshotDiff/SnapshotDiff.docc") + catalog("Sources/DiffBenchCLI/DiffBenchCLI.docc")
+    ["README.md"] + catalog("Sources/SnapshotDiff/SnapshotDiff.docc") + catalog("Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc")
       + catalog("Guides")
   }
 

@@ -52,7 +52,7 @@ import Testing
   /// library (its package hooks were why they imported it).
   @Test func theHarnessModulesWithoutTheLibraryDoNotImportIt() throws {
     for module in ["DiffSupport", "DiffResults", "DiffReport"] {
-      for (path, text) in try Self.sources("Sources/" + module) {
+      for (path, text) in try Self.sources("Harness/Sources/" + module) {
         #expect(!text.contains(#/(?m)^(@\w+ )?import SnapshotDiff/#), "\(module)/\(path) imports SnapshotDiff")
       }
     }

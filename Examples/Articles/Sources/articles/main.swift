@@ -104,7 +104,7 @@ enum TestingScreensExample2 {
   }
 }
 
-/// Sources/DiffBenchCLI/DiffBenchCLI.docc/RacingYourStrategy.md, example 1.
+/// Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc/RacingYourStrategy.md, example 1.
 enum RacingYourStrategyExample1 {
   struct MyDiff: MatchingStrategy, RefereedStrategy {
     var name: String { "my-diff" }

@@ -43,7 +43,7 @@ struct Shape: Equatable {
   }
 }
 
-let corpusRoot = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus"
+let corpusRoot = "/" + #filePath.split(separator: "/").dropLast(5).joined(separator: "/") + "/Corpus"
 
 @Suite struct PairBytesTests {
   /// Encoding, then decoding, gives every corpus case back up to names.

@@ -101,4 +101,4 @@ import Testing
   }
 }
 
-let corpusFolder: String = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus"
+let corpusFolder: String = "/" + #filePath.split(separator: "/").dropLast(5).joined(separator: "/") + "/Corpus"

@@ -111,7 +111,7 @@ import Testing
     #expect(lines.count == 5 + Workload.names.count)
     // Every workload is named in the Diffbench article's workloads: its names are CSV keys.
     let article = try String(
-      contentsOfFile: corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Sources/DiffBenchCLI/DiffBenchCLI.docc/Diffbench.md"),
+      contentsOfFile: corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc/Diffbench.md"),
       encoding: .utf8)
     let workloads = try #require(article.range(of: "## Workloads")).lowerBound
     let section = article[workloads...]

@@ -9,7 +9,7 @@ import Testing
 /// one, and fails here until `make reference` writes it anew.
 @Suite struct CommandReferenceTests {
   static let article = corpusFolder.replacingOccurrences(
-    of: "/Corpus", with: "/Sources/DiffBenchCLI/DiffBenchCLI.docc/CommandReference.md")
+    of: "/Corpus", with: "/Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc/CommandReference.md")
 
   /// The fields of the tool-info JSON (serialization version 0) read here.
   struct ToolInfo: Decodable {

@@ -81,7 +81,7 @@ func row(_ commit: String, _ workload: String, _ strategy: String, n: Int, sampl
     instructions: instructions)
 }
 
-let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
 
 @Suite struct ReportPageTests {
   /// Each plotted value is the median of the cell's rows in the CSV it came

@@ -8,7 +8,7 @@ import Testing
 /// The docs against what they describe: the CSV columns, the links, the
 /// example command lines (the command reference: CommandReferenceTests).
 @Suite struct DocumentationTests {
-  static let article = corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Sources/DiffBenchCLI/DiffBenchCLI.docc/Diffbench.md")
+  static let article = corpusFolder.replacingOccurrences(of: "/Corpus", with: "/Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc/Diffbench.md")
 
   static let root = corpusFolder.replacingOccurrences(of: "/Corpus", with: "")
 
@@ -16,7 +16,7 @@ import Testing
   static func documents() throws -> [String] {
     let fm = FileManager.default
     var files = ["README.md", "results/README.md", "Examples/RaceYourOwn/README.md", "Examples/Sidebar/README.md", "Peers/Findings/README.md"]
-    for folder in ["Sources/SnapshotDiff/SnapshotDiff.docc", "Sources/DiffBenchCLI/DiffBenchCLI.docc", "Guides"] {
+    for folder in ["Sources/SnapshotDiff/SnapshotDiff.docc", "Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc", "Guides"] {
       files += try fm.contentsOfDirectory(atPath: root + "/" + folder).filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
     }
     return files.filter { fm.fileExists(atPath: root + "/" + $0) }
@@ -138,7 +138,7 @@ import Testing
   @Test func everyExampleCommandParsesAndTheDeterministicOnesPrintWhatTheyShow() throws {
     let root = corpusFolder.replacingOccurrences(of: "/Corpus", with: "")
     var files = [root + "/README.md"]
-    for catalog in ["/Sources/SnapshotDiff/SnapshotDiff.docc", "/Sources/DiffBenchCLI/DiffBenchCLI.docc"] {
+    for catalog in ["/Sources/SnapshotDiff/SnapshotDiff.docc", "/Harness/Sources/DiffBenchCLI/DiffBenchCLI.docc"] {
       files += try FileManager.default.contentsOfDirectory(atPath: root + catalog).filter { $0.hasSuffix(".md") }.map { root + catalog + "/" + $0 }
     }
     var examples = 0, run = 0

@@ -9,7 +9,7 @@ import Testing
 /// under every target it crashed on, in UIKit's words as the report quotes
 /// them, pass it under the others, and pass the fix under all.
 @Suite struct UIKitCrashCorpusTests {
-  static let folder = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus/uikit-crashes"
+  static let folder = "/" + #filePath.split(separator: "/").dropLast(5).joined(separator: "/") + "/Corpus/uikit-crashes"
 
   struct Report: Sendable, CustomTestStringConvertible {
     var name: String

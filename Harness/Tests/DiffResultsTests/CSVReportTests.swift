@@ -70,7 +70,7 @@ import Testing
     // Every report committed under results/ reads, raw or summary, and a
     // summary stays a row per cell: within 400 bytes a row (a full peers
     // run, 14 subjects on 45 workloads, is 122 KB).
-    let results = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/results"
+    let results = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/results"
     // (A peer's releases, `results/peers-history-*.csv`, are another table.)
     for file in try FileManager.default.contentsOfDirectory(atPath: results) where file.hasSuffix(".csv") && !file.hasPrefix("peers-history-") {
       #expect(!(try ReportFile.read(contentsOf: results + "/" + file)).isEmpty, "\(file)")

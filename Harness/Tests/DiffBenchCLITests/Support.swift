@@ -30,4 +30,4 @@ func folder(_ files: [String: String]) throws -> String {
   return path
 }
 
-let corpusFolder = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/Corpus"
+let corpusFolder = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Corpus"
