@@ -74,10 +74,10 @@ extension Changeset {
         return .init(index: index, content: after.first { $0.id == id }?.content ?? screen.sectionContent(at: index))
       }
       stage.itemDeletes = batch.deleteItems
-      stage.itemInserts = batch.insertItems.compactMap { path in
+      stage.itemInserts = .init(batch.insertItems.compactMap { path -> Stage.ItemInsert? in
         if let item = afterItem(path) { return .init(path: path, item: item) }
         return stand.map { .init(path: path, item: $0) }
-      }
+      })
       stage.itemMoves = batch.moveItems.map { BatchUpdate.Move(from: $0.from, to: $0.to) }
       stage.itemUpdates = batch.reloadItems.map { .init(path: $0, content: content(atOld: $0)) }
       stages.append(stage)

@@ -119,7 +119,7 @@ extension Changeset {
         Stage.SectionUpdate(index: $0.index, content: new._sectionContents[$0.section])
       }
       stage.itemDeletes = ops.itemDeletes
-      stage.itemInserts = ops.itemInserts.map { Stage.ItemInsert(path: $0.path, item: new._items[$0.item]) }
+      stage.itemInserts = Stage.ItemInserts(ops.itemInserts.map { Stage.ItemInsert(path: $0.path, item: new._items[$0.item]) })
       stage.itemMoves = ops.itemMoves
       stage.itemUpdates = ops.itemUpdates.map {
         Stage.ItemUpdate(path: $0.path, content: new._items[$0.item].content)

@@ -38,7 +38,8 @@ extension Changeset {
     public var sectionMoves: [BatchUpdate.Move<Int>] = []
     public var sectionUpdates: [SectionUpdate] = []
     public var itemDeletes: [ItemPath] = []
-    public var itemInserts: [ItemInsert] = []
+    /// Read and edited as an array is (``ItemInserts``).
+    public var itemInserts: ItemInserts = []
     public var itemMoves: [BatchUpdate.Move<ItemPath>] = []
     public var itemUpdates: [ItemUpdate] = []
 

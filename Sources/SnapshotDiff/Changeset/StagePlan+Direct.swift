@@ -104,9 +104,14 @@ extension _StagePlan {
     // Inserts are counted first, a compare an item: growth by doubling
     // moved each insert (an id and a content) once per doubling (counted,
     // `dk-5k` 41,000 instructions).
-    var inserts = 0
-    for o in m.itemOldIndex where o < 0 { inserts &+= 1 }
-    if inserts > 0 { ops.itemInserts.reserveCapacity(inserts) }
+    // (From no items at all, every insert fills a section and is shared,
+    // not listed: nothing to count.)
+    let fromNothing = oldStarts[oldSections] == 0
+    if !fromNothing {
+      var inserts = 0
+      for o in m.itemOldIndex where o < 0 { inserts &+= 1 }
+      if inserts > 0 { ops.itemInserts.reserveCapacity(inserts) }
+    }
     // Flags given, or contents compared (a plain branch: through `??` the
     // comparison retained and released both contents, counted).
     let compares = itemChanged == nil
@@ -133,7 +138,7 @@ extension _StagePlan {
               // section (with the emptied section's deletes below, counted:
               // creating 1,000 rows 144,841 -> 98,053 instructions, clearing
               // them 59,973 -> 12,447).
-              if oldStart == oldEnd && !changes && _insertsAll(newItems, start..<end, section: t, oldIndex: oldIndex, into: &ops.itemInserts) {
+              if oldStart == oldEnd && !changes && _insertsAll(new._items[start..<end], section: t, oldIndex: fromNothing ? nil : oldIndex, into: &ops.itemInserts) {
                 continue
               }
               // Item by item outside the unchanged runs; a run needs no
@@ -218,24 +223,25 @@ extension _StagePlan {
   }
 }
 
-/// Appends the inserts of every item of a new section's `range` (section
-/// `t`), where none of them is kept (`oldIndex` -1); false, with nothing
-/// appended, where one is. Out of line: in the direct plan's loop it
-/// slowed every other diff (counted, `heckel` 1 % on `random-1e3`).
+/// Appends the inserts of every item of a new section's `items` (section
+/// `t`, a slice of the new snapshot's items), where none of them is kept
+/// (`oldIndex` -1, or `nil`: the old side has no items to keep): shared,
+/// not copied (``Changeset/Stage/ItemInserts``); false, with nothing
+/// appended, where one is kept. Out of line: in the
+/// direct plan's loop it slowed every other diff (counted, `heckel` 1 % on
+/// `random-1e3`).
 @inlinable @inline(never)
 func _insertsAll<S, I, C>(
-  _ items: UnsafeBufferPointer<SectionSnapshot<I, C>.Item>, _ range: Range<Int>, section t: Int,
-  oldIndex: UnsafeBufferPointer<Int>, into inserts: inout [Changeset<S, I, C>.Stage.ItemInsert]
+  _ items: ArraySlice<SectionSnapshot<I, C>.Item>, section t: Int,
+  oldIndex: UnsafeBufferPointer<Int>?, into inserts: inout Changeset<S, I, C>.Stage.ItemInserts
 ) -> Bool {
-  for j in range where oldIndex[j] >= 0 { return false }
-  _append(count: range.count, to: &inserts) { k in
-    Changeset<S, I, C>.Stage.ItemInsert(path: ItemPath(_inSnapshot: t, item: k), item: items[range.lowerBound &+ k])
-  }
+  if let oldIndex, !_allInserted(UnsafeBufferPointer(rebasing: oldIndex[items.indices])) { return false }
+  inserts._appendFill(section: t, items: items)
   return true
 }
 
 /// Appends the deletes of items `0..<count` of old section `s`. Out of
-/// line, as ``_insertsAll(_:_:section:oldIndex:into:)``.
+/// line, as ``_insertsAll(_:section:oldIndex:into:)``.
 @inlinable @inline(never)
 func _deletesAll(_ count: Int, section s: Int, into deletes: inout [ItemPath]) {
   _append(count: count, to: &deletes) { ItemPath(_inSnapshot: s, item: $0) }

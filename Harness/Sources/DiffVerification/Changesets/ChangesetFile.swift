@@ -133,12 +133,12 @@ package enum ChangesetFile {
       return .init(index: try index(object["index"]!, at: "\(here).index"), content: try content(object, at: here))
     }
     stage.itemDeletes = try list("itemDeletes").map { try itemPath($0, at: $1) }
-    stage.itemInserts = try list("itemInserts").map { value, here in
+    stage.itemInserts = .init(try list("itemInserts").map { value, here in
       let object = try members(value, at: here, required: ["path", "id"], optional: ["content"])
-      return .init(
+      return StringChangeset.Stage.ItemInsert(
         path: try itemPath(object["path"]!, at: "\(here).path"),
         item: StringSnapshot.Item(try CorpusCase.text(object["id"]!, at: "\(here).id"), content: try content(object, at: here)))
-    }
+    })
     stage.itemMoves = try list("itemMoves").map { value, here in
       let object = try members(value, at: here, required: ["from", "to"])
       return BatchUpdate.Move(from: try itemPath(object["from"]!, at: "\(here).from"), to: try itemPath(object["to"]!, at: "\(here).to"))
