@@ -95,7 +95,9 @@ extension _StagePlan {
     // The moves are most of a shuffle's changeset: room for those flagged,
     // so that growth by doubling does not hold two copies at once (the
     // diff's peak memory, in Guides/StagePlan.md).
-    let moves = _countTrue(m.itemMoved)
+    // (From no items at all, nothing moves: a validated matching flags none.)
+    let fromNothing = oldStarts[oldSections] == 0
+    let moves = fromNothing ? 0 : _countTrue(m.itemMoved)
     if moves > 0 { ops.itemMoves.reserveCapacity(moves) }
     // Updates and inserts are not known before the pass: room for a small
     // list's all at the first (``_Tuning/firstAppendRoom``); a long list
@@ -106,7 +108,6 @@ extension _StagePlan {
     // `dk-5k` 41,000 instructions).
     // (From no items at all, every insert fills a section and is shared,
     // not listed: nothing to count.)
-    let fromNothing = oldStarts[oldSections] == 0
     if !fromNothing {
       var inserts = 0
       for o in m.itemOldIndex where o < 0 { inserts &+= 1 }
