@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffBenchmarks
 import DiffReport
+import DiffResults
 import DiffSupport
 import DiffVerification
 import Foundation
@@ -17,7 +18,9 @@ struct ReportCommand: ParsableCommand {
       the grid's workloads first, then each suite's under a heading naming its source); \
       3. quality (moves against min_moves, re-inserts); 4. memory (peak and allocated bytes \
       against the floor's); 5. history (each cell across commits, in git rev-list order, steps \
-      compare calls slower ringed). Sections 2–4 show the newest timed run.
+      compare calls slower ringed); 7. peers across their releases (the peers-history-PEER.csv files \
+      among the reports: findings and time over the floor, release by release, one line a peer). \
+      Sections 2–4 show the newest timed run.
       Exit status: 0 written, 2 invalid input (the file and what is wrong are named).
       """)
 
@@ -35,15 +38,16 @@ struct ReportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let runs: [ReportRun]
+    let runs: [ReportRun], releases: [PeerRelease]
     do {
       runs = try ReportRun.load(reports)
+      releases = try ReportRun.loadPeerReleases(reports)
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
     let suites = ReportPage.Suites(named: WorkloadSuite.all.map { ($0.name, $0.source) }, of: { WorkloadSuite.of($0)?.name })
-    let page = ReportPage(runs: runs, history: ReportRun.gitHistory(), suites: suites, ownStrategies: Contenders.library.map(\.name))
+    let page = ReportPage(runs: runs, history: ReportRun.gitHistory(), suites: suites, ownStrategies: Contenders.library.map(\.name), peerReleases: releases)
     try writeAtomically(page.html, to: out)
     print("wrote \(out) (\(runs.count) runs: \(runs.map(\.commit).joined(separator: ", ")))")
     if let path = scalingSvg {

@@ -14,6 +14,8 @@ package struct ReportPage {
   let palette: Palette
   /// How sections 2–4 group their workloads.
   let suites: Suites
+  /// Section 7's rows: peers' releases (`make peers-history`), in their files' order.
+  package var peerReleases: [PeerRelease]
 
   /// Other people's benchmarks among the workloads: each suite's cards
   /// come under a heading of their own, after the grid's.
@@ -34,8 +36,9 @@ package struct ReportPage {
   /// Orders `runs` by `history` (hashes newest first, as `git rev-list`
   /// prints them), falling back to the report date; `ownStrategies`, the
   /// library's strategies in its order, keep their colours on every page.
-  package init(runs: [ReportRun], history: [String], suites: Suites = .none, ownStrategies: [String] = []) {
+  package init(runs: [ReportRun], history: [String], suites: Suites = .none, ownStrategies: [String] = [], peerReleases: [PeerRelease] = []) {
     self.suites = suites
+    self.peerReleases = peerReleases
     (self.runs, byDate) = ReportRun.ordered(runs, history: history)
     var strategies: [String] = []
     for run in self.runs { for s in run.strategies where !strategies.contains(s) { strategies.append(s) } }
@@ -73,11 +76,11 @@ package struct ReportPage {
     s += """
       <nav><a href="#scaling">1. Scaling</a> · <a href="#workloads">2. Workloads</a> · \
       <a href="#quality">3. Quality</a> · <a href="#memory">4. Memory</a> · <a href="#sessions">5. Sessions</a> · \
-      <a href="#history">6. History</a></nav>
+      <a href="#history">6. History</a> · <a href="#releases">7. Peers across their releases</a></nav>
       </header>
 
       """
-    s += scalingSection + workloadsSection + qualitySection + memorySection + sessionsSection + historySection
+    s += scalingSection + workloadsSection + qualitySection + memorySection + sessionsSection + historySection + peerHistorySection
     s += "<footer>Written by <code>diffbench report</code>. Hover a point or bar for its value; every value is also in the tables.</footer>\n</body>\n</html>\n"
     return s
   }

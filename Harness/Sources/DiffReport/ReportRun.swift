@@ -69,14 +69,15 @@ extension ReportRun {
       }
       if isFolder.boolValue {
         // A peer's releases (`make peers-history`) are another table, not a bench report.
-        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") && !$0.hasPrefix("peers-history-") })
+        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") && !PeerHistoryFile.isHistory($0) })
         let read = names.filter { !names.contains(ReportFile.summaryPath(for: $0)) }.sorted()
         if read.isEmpty { throw ReportInputError(description: "\(path): a folder with no .csv report in it") }
         files += read.map { (path as NSString).appendingPathComponent($0) }
-      } else {
+      } else if !PeerHistoryFile.isHistory(path) {
         files.append(path)
       }
     }
+    if files.isEmpty { throw ReportInputError(description: "\(paths.joined(separator: ", ")): no bench report among them") }
     var runs: [ReportRun] = []
     for file in files {
       let cells: [CellSummary]

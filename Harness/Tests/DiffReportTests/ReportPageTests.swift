@@ -321,3 +321,36 @@ let repositoryRoot = "/" + #filePath.split(separator: "/").dropLast(4).joined(se
     }
   }
 }
+
+/// Section 7: a peer's releases, findings and speed, one line a peer.
+@Suite struct PeerHistorySectionTests {
+  func release(_ peer: String, _ name: String, _ uikit: String, crash: Int?, floor: Double?) -> PeerRelease {
+    var r = PeerRelease()
+    (r.peer, r.release, r.uikit, r.built, r.crash, r.wrongScreen, r.cost, r.timesFloor) = (peer, name, uikit, crash != nil, crash, crash.map { _ in 0 }, crash.map { _ in 0 }, floor)
+    if crash == nil { r.note = "lib/Sources/S.swift:1:1: error: circular reference" }
+    return r
+  }
+
+  @Test func eachBuiltReleaseIsAPointItsFindingsSummedOverTargets() throws {
+    let releases = [
+      release("dk", "0.3.0", "ios13", crash: 5, floor: 14), release("dk", "0.3.0", "ios15", crash: 7, floor: 14),
+      release("dk", "0.4.0", "ios13", crash: 0, floor: 12), release("dk", "0.7.0", "ios13", crash: nil, floor: nil),
+      release("listdiff", "0.1.0", "ios13", crash: 3, floor: 2),
+    ]
+    let page = ReportPage(runs: [run(syntheticRawReport())], history: [], peerReleases: releases)
+    let html = page.html
+    #expect(html.contains("<a href=\"#releases\">7. Peers across their releases</a>"))
+    let section = String(html[html.range(of: "<section id=\"releases\">")!.lowerBound...])
+    #expect(section.contains("data-peer=\"dk\" data-release=\"0.3.0\" data-value=\"12\""))
+    #expect(section.contains("data-peer=\"dk\" data-release=\"0.4.0\" data-value=\"0\""))
+    #expect(!section.contains("data-release=\"0.7.0\""), "an unbuilt release has no point")
+    #expect(section.contains("circular reference"), "the table says why it did not build")
+    #expect(section.contains("data-peer=\"listdiff\" data-release=\"0.1.0\" data-value=\"3\""))
+    #expect(section.contains("data-peer=\"dk\" data-release=\"0.4.0\" data-value=\"12\""), "its time over the floor")
+  }
+
+  @Test func withoutReleasesTheSectionSaysHowToMakeThem() {
+    let html = ReportPage(runs: [run(syntheticRawReport())], history: []).html
+    #expect(html.contains("make peers-history PEER=…"))
+  }
+}
