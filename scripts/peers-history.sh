@@ -64,22 +64,25 @@ for release in "${releases[@]}"; do
     fi
   done < <(git --git-dir="$work/repo.git" ls-tree -r --name-only "$release" | grep -E '\.swift$')
   manifest=theirs
-  if ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then
+  # A manifest of our own, under .build: the release's Swift sources but
+  # the files named in $1 (one a line).
+  write_manifest() {
     manifest=written
     src=Sources
     [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
-    excluded=$(cd "$dir/lib/$src" && find . -type f ! -name '*.swift' | sed 's|^\./||; s/.*/"&"/' | paste -sd, -)
+    excluded=$( (cd "$dir/lib/$src" && find . -type f ! -name '*.swift' | sed 's|^\./||'; [ -n "$1" ] && printf '%s\n' "$1") | sed 's/.*/"&"/' | paste -sd, -)
     cat >"$dir/lib/Package.swift" <<EOF
 // swift-tools-version:5.9
 // Written by scripts/peers-history.sh: this release's own manifest is one
-// today's SwiftPM cannot read, or it has none.
+// today's SwiftPM cannot read, or it has none, or it builds UIKit glue.
 import PackageDescription
 let package = Package(
   name: "$module", products: [.library(name: "$module", targets: ["$module"])],
   targets: [.target(name: "$module", path: "$src", exclude: [$excluded])],
   swiftLanguageVersions: [.v4_2])
 EOF
-  fi
+  }
+  if ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then write_manifest ""; fi
   # The adapter as make peers builds it, told what API the release has.
   cp "Peers/Sources/PeerAdapters/$adapter.swift" Peers/Sources/PeerAdapters/UIKitBatch.swift "$dir/run/Sources/peer/"
   # What API the release has, read from its sources.
@@ -107,10 +110,26 @@ let package = Package(
 EOF
   log=$dir/build.log
   # One build folder for every release: the harness is built once.
-  if ! swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1; then
+  build() { swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1; }
+  built=true
+  if ! build; then
+    built=false
+    if grep -qE "no such module '(UIKit|AppKit|Cocoa)'|error: Invalid manifest" "$log"; then
+      # Its UIKit glue (an extension of UICollectionView) cannot build here,
+      # and the adapter models that glue (UIKitBatch.swift); or its manifest
+      # is one today's SwiftPM refuses: the library built without the glue,
+      # in a manifest of our own.
+      src=Sources
+      [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
+      write_manifest "$(cd "$dir/lib/$src" && grep -rlE '^import (UIKit|AppKit|Cocoa)' . | sed 's|^\./||')"
+      build && built=true
+    fi
+  fi
+  if ! $built; then
     why=$(grep -m1 -E "error:" "$log" | sed -E "s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
+    why=${why:-build failed}
     for uikit in ios13 ios15; do
-      echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why:-build failed}\"" >>"$rows"
+      echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why//\"/\"\"}\"" >>"$rows"  # a quote doubled, as CSV has it
     done
     echo "   not built: ${why:-see $log}" >&2
     continue

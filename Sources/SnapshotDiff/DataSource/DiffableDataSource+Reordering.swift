@@ -93,8 +93,7 @@ extension ContentDiffableDataSource {
     } else if let last = rows.last {
       to.insert(moved, after: last)
     } else {
-      to._graft(moved, under: nil)
-      to._roots = moved._roots
+      to = moved  // no row: the section snapshot is empty
     }
     if fromSection == toSection { from = to }
     var final = initial

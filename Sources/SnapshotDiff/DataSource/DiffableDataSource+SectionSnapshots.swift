@@ -40,7 +40,11 @@ extension ContentDiffableDataSource {
   ) -> [CollectionViewUpdate] {
     var snapshot = current
     if let s = snapshot._lookUp(section: section) {
-      snapshot._deleteItems(ofSection: s)
+      if current.itemRange(ofSection: s).count == current.numberOfItems {
+        snapshot = current._sectionsWithoutItems()
+      } else {
+        snapshot._deleteItems(ofSection: s)
+      }
     } else {
       snapshot.appendSections([section])
     }

@@ -11,9 +11,9 @@ extension SectionSnapshot {
   @inlinable
   public mutating func append(_ items: [Item], to parent: ItemID? = nil) {
     do throws(SnapshotEditError) {
-      if let parent { _ = try _node(parent, for: .append) }
-      try _enterNew(items, under: parent, for: .append)
-      if let parent { _nodes[parent]!.children.append(contentsOf: items.lazy.map { $0.id }) } else { _roots.append(contentsOf: items.lazy.map { $0.id }) }
+      let p = try parent.map { id throws(SnapshotEditError) in try _node(id, for: .append) } ?? -1
+      let entered = try _enterNew(items, under: Int32(p), for: .append)
+      if p >= 0 { _nodes[p].children.append(contentsOf: entered) } else { _roots.append(contentsOf: entered) }
     } catch {
       _misuse(error)
     }
@@ -24,7 +24,13 @@ extension SectionSnapshot {
   /// - Complexity: as `append(_:to:)`.
   @inlinable
   public mutating func append(_ ids: [ItemID], to parent: ItemID? = nil) {
-    append(ids.map { Item($0) }, to: parent)
+    do throws(SnapshotEditError) {
+      let p = try parent.map { id throws(SnapshotEditError) in try _node(id, for: .append) } ?? -1
+      let entered = try _enterNew(ids, under: Int32(p), for: .append)
+      if p >= 0 { _nodes[p].children.append(contentsOf: entered) } else { _roots.append(contentsOf: entered) }
+    } catch {
+      _misuse(error)
+    }
   }
 
   /// Inserts items just before an item, as its siblings.
@@ -110,15 +116,16 @@ extension SectionSnapshot {
   @inlinable
   public mutating func replace(childrenOf parent: ItemID, using snapshot: Self) {
     do throws(SnapshotEditError) {
-      let node = try _node(parent, for: .replaceChildren)
-      var leaving = Set<ItemID>()
-      _walk(node.children, visibleOnly: false) { id, _ in leaving.insert(id) }
-      for id in snapshot._nodes.keys where _nodes[id] != nil && !leaving.contains(id) {
-        throw SnapshotEditError(.replaceChildren, .duplicateItem(String(describing: id)))
+      let p = try _node(parent, for: .replaceChildren)
+      var leaving = [Bool](repeating: false, count: _ids.count)
+      _walk(_nodes[p].children, visibleOnly: false) { leaving[$0] = true }
+      for id in snapshot._ids {
+        if let i = _index(of: id), !leaving[i] { throw SnapshotEditError(.replaceChildren, .duplicateItem(String(describing: id))) }
       }
-      for id in leaving { _nodes[id] = nil }
-      _graft(snapshot, under: parent)
-      _nodes[parent]!.children = snapshot._roots
+      _nodes[p].children = []
+      let kept = _remove(leaving)
+      let q = Int(kept[p])
+      _nodes[q].children = try _graft(from: snapshot, roots: snapshot._roots, under: Int32(q), for: .replaceChildren)
     } catch {
       _misuse(error)
     }
@@ -132,18 +139,14 @@ extension SectionSnapshot {
   @inlinable
   public mutating func delete(_ ids: [ItemID]) {
     do throws(SnapshotEditError) {
-      for id in ids { _ = try _node(id, for: .delete) }
-      for id in ids {
-        guard let node = _nodes[id] else { continue }  // under an item deleted before
-        if let parent = node.parent {
-          _nodes[parent]!.children.removeAll { $0 == id }
-        } else {
-          _roots.removeAll { $0 == id }
-        }
-        var doomed: [ItemID] = []
-        _walk([id], visibleOnly: false) { id, _ in doomed.append(id) }
-        for id in doomed { _nodes[id] = nil }
+      let nodes = try ids.map { id throws(SnapshotEditError) in try _node(id, for: .delete) }
+      var doomed = [Bool](repeating: false, count: _ids.count)
+      for i in nodes where !doomed[i] {  // not under an item deleted before
+        let parent = Int(_nodes[i].parent)
+        if parent >= 0 { _nodes[parent].children.removeAll { $0 == Int32(i) } } else { _roots.removeAll { $0 == Int32(i) } }
+        _walk([Int32(i)], visibleOnly: false) { doomed[$0] = true }
       }
+      _remove(doomed)
     } catch {
       _misuse(error)
     }
@@ -192,8 +195,7 @@ extension SectionSnapshot {
   @inlinable
   public mutating func updateContent(_ content: Content?, of item: ItemID) {
     do throws(SnapshotEditError) {
-      _ = try _node(item, for: .updateContent)
-      _nodes[item]!.content = content
+      _nodes[try _node(item, for: .updateContent)].content = content
     } catch {
       _misuse(error)
     }
@@ -204,64 +206,140 @@ extension SectionSnapshot {
   @inlinable
   internal mutating func _setExpanded(_ ids: [ItemID], _ expanded: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
     // One lookup an id; an id not held throws (and stops the program).
-    for id in ids {
-      guard let index = _nodes.index(forKey: id) else { throw SnapshotEditError(operation, .itemNotFound(String(describing: id))) }
-      _nodes.values[index].isExpanded = expanded
+    for id in ids { _nodes[try _node(id, for: operation)].isExpanded = expanded }
+  }
+
+  /// Enters items as new nodes, children of the node `parent` (-1: roots)
+  /// not yet listed as such; their node indices, in order.
+  @inlinable
+  internal mutating func _enterNew(_ items: [Item], under parent: Int32, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) -> Range<Int32> {
+    let base = _ids.count
+    let entering = items.withUnsafeBufferPointer { batch in _enter(_IDColumn(items: batch), count: batch.count) }
+    if let k = entering { throw SnapshotEditError(operation, .duplicateItem(String(describing: items[k].id))) }
+    // Plain loops: appending a lazy map went element by element through
+    // the generic sequence copy (counted).
+    _ids.reserveCapacity(base &+ items.count)
+    _nodes.reserveCapacity(base &+ items.count)
+    for item in items {
+      _ids.append(item.id)
+      _nodes.append(_Node(content: item.content, parent: parent))
     }
+    return Int32(base)..<Int32(_ids.count)
   }
 
-  /// Throws for the first id held already or listed twice.
+  /// Enters ids with no content as new nodes, as ``_enterNew(_:under:for:)``
+  /// enters items (no item made for each).
   @inlinable
-  internal func _checkNew(_ ids: some Sequence<ItemID>, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
-    var seen = Set<ItemID>()
-    for id in ids where _nodes[id] != nil || !seen.insert(id).inserted {
-      throw SnapshotEditError(operation, .duplicateItem(String(describing: id)))
+  internal mutating func _enterNew(_ ids: [ItemID], under parent: Int32, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) -> Range<Int32> {
+    let base = _ids.count
+    let entering = ids.withUnsafeBufferPointer { batch in _enter(_IDColumn(batch), count: batch.count) }
+    if let k = entering { throw SnapshotEditError(operation, .duplicateItem(String(describing: ids[k]))) }
+    _ids.append(contentsOf: ids)
+    _nodes.append(contentsOf: repeatElement(_Node(content: nil, parent: parent), count: ids.count))
+    return Int32(base)..<Int32(_ids.count)
+  }
+
+  /// Enters a batch of ids in the table at node indices from `_ids.count`
+  /// on; the offset of the first held already or repeated, or `nil`.
+  @inlinable
+  internal mutating func _enter(_ batch: _IDColumn<ItemID>, count: Int) -> Int? {
+    let base = _ids.count
+    for attempt in 0..<2 {
+      let entering = _ids.withUnsafeBufferPointer { held in _table.enter(batch, count: count, at: base, after: _IDColumn(held)) }
+      switch entering {
+      case .entered: return nil
+      case .duplicate(let k): return k
+      case .needsHashValue:
+        // An id the fast hash cannot take: every id hashed with `hashValue`.
+        precondition(attempt == 0)
+        _table = _ids.withUnsafeBufferPointer { held in _IDTable.building(checking: _IDColumn(held), count: held.count, usesHashValue: true)! }
+      }
     }
+    fatalError("unreachable")
   }
 
-  /// Enters new leaf items under `parent` (not yet listed as its children).
-  /// Enters each item as a new node, hashing its id once: an id held
-  /// already, or twice among `items`, throws. What was entered before it
-  /// stays: the throw stops the program (`_misuse`).
+  /// Copies the trees under the nodes `roots` of `other` in as new nodes,
+  /// their roots children of the node `parent` (-1: roots) not yet listed
+  /// as such; the roots' new node indices, in order.
   @inlinable
-  internal mutating func _enterNew(_ items: [Item], under parent: ItemID?, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
-    for item in items where _nodes.updateValue(_Node(content: item.content, parent: parent), forKey: item.id) != nil {
-      throw SnapshotEditError(operation, .duplicateItem(String(describing: item.id)))
+  internal mutating func _graft(from other: Self, roots: [Int32], under parent: Int32, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) -> [Int32] {
+    let base = _ids.count
+    var order: [Int] = []
+    other._walk(roots, visibleOnly: false) { order.append($0) }
+    var renumbered = [Int32](repeating: -1, count: other._ids.count)
+    for (k, o) in order.enumerated() { renumbered[o] = Int32(base &+ k) }
+    let ids = order.map { other._ids[$0] }
+    if let k = ids.withUnsafeBufferPointer({ _enter(_IDColumn($0), count: $0.count) }) {
+      throw SnapshotEditError(operation, .duplicateItem(String(describing: ids[k])))
     }
+    _ids.append(contentsOf: ids)
+    _nodes.reserveCapacity(_nodes.count &+ order.count)
+    for o in order {
+      var node = other._nodes[o]
+      node.parent = node.parent < 0 ? -1 : renumbered[Int(node.parent)]
+      node.children = node.children.map { renumbered[Int($0)] }
+      _nodes.append(node)
+    }
+    let placed = roots.map { renumbered[Int($0)] }
+    for root in placed { _nodes[Int(root)].parent = parent }
+    return placed
   }
 
-  /// Enters another snapshot's nodes, its roots under `parent` (not yet
-  /// listed as its children).
-  @inlinable
-  internal mutating func _graft(_ snapshot: Self, under parent: ItemID?) {
-    for (id, node) in snapshot._nodes { _nodes[id] = node }
-    for root in snapshot._roots { _nodes[root]!.parent = parent }
+  /// Removes the nodes flagged in `doomed` (a flagged node's subtree is
+  /// flagged, and no list of a node kept names a flagged one), renumbering
+  /// the rest in order; each node's new index, or -1.
+  ///
+  /// - Complexity: O(*n*): the id table is renumbered from its tags, no id
+  ///   hashed (``_IDTable/remapped(_:keeping:)``).
+  @inlinable @discardableResult
+  internal mutating func _remove(_ doomed: [Bool]) -> [Int32] {
+    var renumbered = [Int32](repeating: -1, count: _ids.count)
+    var kept = 0
+    for i in 0..<_ids.count where !doomed[i] {
+      renumbered[i] = Int32(kept)
+      kept &+= 1
+    }
+    guard kept < _ids.count else { return renumbered }
+    var ids: [ItemID] = [], nodes: [_Node] = []
+    ids.reserveCapacity(kept)
+    nodes.reserveCapacity(kept)
+    for i in 0..<_ids.count where !doomed[i] {
+      ids.append(_ids[i])
+      var node = _nodes[i]
+      if node.parent >= 0 { node.parent = renumbered[Int(node.parent)] }
+      if !node.children.isEmpty { node.children = node.children.map { renumbered[Int($0)] } }
+      nodes.append(node)
+    }
+    _roots = _roots.map { renumbered[Int($0)] }
+    _table = renumbered.withUnsafeBufferPointer { _table.remapped($0, keeping: kept) }
+    (_ids, _nodes) = (ids, nodes)
+    return renumbered
   }
 
-  /// The siblings list an item is in, as a key path to edit it by.
+  /// Edits the list of siblings the node is in.
   @inlinable
-  internal mutating func _editSiblings(of item: ItemID, _ edit: (inout [ItemID]) -> Void) {
-    if let parent = _nodes[item]!.parent { edit(&_nodes[parent]!.children) } else { edit(&_roots) }
+  internal mutating func _editSiblings(of node: Int, _ edit: (inout [Int32]) -> Void) {
+    let parent = Int(_nodes[node].parent)
+    if parent >= 0 { edit(&_nodes[parent].children) } else { edit(&_roots) }
   }
 
   @inlinable
   internal mutating func _insert(_ items: [Item], beside anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
-    let node = try _node(anchor, for: operation)
-    try _enterNew(items, under: node.parent, for: operation)
-    _editSiblings(of: anchor) { siblings in
-      let k = siblings.firstIndex(of: anchor)! + (after ? 1 : 0)
-      siblings.insert(contentsOf: items.lazy.map { $0.id }, at: k)
+    let a = try _node(anchor, for: operation)
+    let entered = try _enterNew(items, under: _nodes[a].parent, for: operation)
+    _editSiblings(of: a) { siblings in
+      let k = siblings.firstIndex(of: Int32(a))! + (after ? 1 : 0)
+      siblings.insert(contentsOf: entered, at: k)
     }
   }
 
   @inlinable
   internal mutating func _insert(_ snapshot: Self, beside anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
-    let node = try _node(anchor, for: operation)
-    try _checkNew(snapshot._nodes.keys, for: operation)
-    _graft(snapshot, under: node.parent)
-    _editSiblings(of: anchor) { siblings in
-      let k = siblings.firstIndex(of: anchor)! + (after ? 1 : 0)
-      siblings.insert(contentsOf: snapshot._roots, at: k)
+    let a = try _node(anchor, for: operation)
+    let roots = try _graft(from: snapshot, roots: snapshot._roots, under: _nodes[a].parent, for: operation)
+    _editSiblings(of: a) { siblings in
+      let k = siblings.firstIndex(of: Int32(a))! + (after ? 1 : 0)
+      siblings.insert(contentsOf: roots, at: k)
     }
   }
 }

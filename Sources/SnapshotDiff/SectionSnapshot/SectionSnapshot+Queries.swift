@@ -7,16 +7,16 @@ extension SectionSnapshot {
   @inlinable
   public var items: [ItemID] {
     var result: [ItemID] = []
-    result.reserveCapacity(_nodes.count)
-    _walk(_roots, visibleOnly: false) { id, _ in result.append(id) }
+    result.reserveCapacity(_ids.count)
+    _walk(_roots, visibleOnly: false) { i in result.append(_ids[i]) }
     return result
   }
 
   /// The items at level 0, in order.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(*r*) for *r* root items.
   @inlinable
-  public var rootItems: [ItemID] { _roots }
+  public var rootItems: [ItemID] { _roots.map { _ids[Int($0)] } }
 
   /// The items whose ancestors are all expanded, depth first: the rows the
   /// section shows.
@@ -26,17 +26,17 @@ extension SectionSnapshot {
   @inlinable
   public var visibleItems: [ItemID] {
     var result: [ItemID] = []
-    _walk(_roots, visibleOnly: true) { id, _ in result.append(id) }
+    _walk(_roots, visibleOnly: true) { i in result.append(_ids[i]) }
     return result
   }
 
   /// The visible items with their contents: what the data source diffs.
   ///
-  /// - Complexity: O(*v*) expected.
+  /// - Complexity: O(*v*).
   @inlinable
   public var visibleItemsWithContent: [Item] {
     var result: [Item] = []
-    _walk(_roots, visibleOnly: true) { id, node in result.append(Item(id, content: node.content)) }
+    _walk(_roots, visibleOnly: true) { i in result.append(Item(_ids[i], content: _nodes[i].content)) }
     return result
   }
 
@@ -44,18 +44,18 @@ extension SectionSnapshot {
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  public func contains(_ item: ItemID) -> Bool { _nodes[item] != nil }
+  public func contains(_ item: ItemID) -> Bool { _index(of: item) != nil }
 
   /// The item's index in ``items``, or `nil`.
   ///
   /// - Complexity: O(*n*).
   @inlinable
   public func index(of item: ItemID) -> Int? {
-    guard contains(item) else { return nil }
+    guard let node = _index(of: item) else { return nil }
     var index = 0, found: Int?
-    _walk(_roots, visibleOnly: false) { id, _ in
+    _walk(_roots, visibleOnly: false) { i in
       if found == nil {
-        if id == item { found = index }
+        if i == node { found = index }
         index += 1
       }
     }
@@ -65,15 +65,15 @@ extension SectionSnapshot {
   /// The item's depth: 0 for a root item, its parent's level + 1 otherwise.
   ///
   /// - Precondition: the item is held, else the program stops as UIKit raises.
-  /// - Complexity: O(*d*) expected for depth *d*.
+  /// - Complexity: O(*d*) for depth *d*, after one lookup.
   @inlinable
   public func level(of item: ItemID) -> Int {
     do throws(SnapshotEditError) {
-      var node = try _node(item, for: .level)
+      var parent = _nodes[try _node(item, for: .level)].parent
       var level = 0
-      while let parent = node.parent {
+      while parent >= 0 {
         level += 1
-        node = _nodes[parent]!
+        parent = _nodes[Int(parent)].parent
       }
       return level
     } catch {
@@ -88,7 +88,8 @@ extension SectionSnapshot {
   @inlinable
   public func parent(of item: ItemID) -> ItemID? {
     do throws(SnapshotEditError) {
-      return try _node(item, for: .parent).parent
+      let parent = _nodes[try _node(item, for: .parent)].parent
+      return parent < 0 ? nil : _ids[Int(parent)]
     } catch {
       _misuse(error)
     }
@@ -99,24 +100,29 @@ extension SectionSnapshot {
   ///
   /// - Complexity: O(*n*).
   @inlinable
-  public var expandedItems: [ItemID] { items.filter { _nodes[$0]!.isExpanded } }
+  public var expandedItems: [ItemID] {
+    var result: [ItemID] = []
+    _walk(_roots, visibleOnly: false) { i in if _nodes[i].isExpanded { result.append(_ids[i]) } }
+    return result
+  }
 
   /// Whether the item is expanded (`false` for an item not held).
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  public func isExpanded(_ item: ItemID) -> Bool { _nodes[item]?.isExpanded ?? false }
+  public func isExpanded(_ item: ItemID) -> Bool { _index(of: item).map { _nodes[$0].isExpanded } ?? false }
 
   /// Whether every ancestor of the item is expanded, so that the section
   /// shows it (`false` for an item not held).
   ///
-  /// - Complexity: O(*d*) expected for depth *d*.
+  /// - Complexity: O(*d*) for depth *d*, after one lookup.
   @inlinable
   public func isVisible(_ item: ItemID) -> Bool {
-    guard var node = _nodes[item] else { return false }
-    while let parent = node.parent {
-      node = _nodes[parent]!
-      guard node.isExpanded else { return false }
+    guard let node = _index(of: item) else { return false }
+    var parent = _nodes[node].parent
+    while parent >= 0 {
+      guard _nodes[Int(parent)].isExpanded else { return false }
+      parent = _nodes[Int(parent)].parent
     }
     return true
   }
@@ -125,7 +131,7 @@ extension SectionSnapshot {
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  public func content(of item: ItemID) -> Content? { _nodes[item]?.content ?? nil }
+  public func content(of item: ItemID) -> Content? { _index(of: item).flatMap { _nodes[$0].content } }
 
   /// A section snapshot of the parent's descendants (its children become
   /// roots), or of the parent and its descendants: expansion kept.
@@ -137,9 +143,7 @@ extension SectionSnapshot {
     do throws(SnapshotEditError) {
       let node = try _node(parent, for: .snapshotOfParent)
       var result = Self()
-      result._roots = includingParent ? [parent] : node.children
-      for root in result._roots { _copySubtree(root, into: &result) }
-      if includingParent { result._nodes[parent]!.parent = nil }
+      result._roots = try result._graft(from: self, roots: includingParent ? [Int32(node)] : _nodes[node].children, under: -1, for: .snapshotOfParent)
       return result
     } catch {
       _misuse(error)
@@ -152,12 +156,12 @@ extension SectionSnapshot {
   ///
   /// - Complexity: O(*n*).
   public func visualDescription() -> String {
-    var lines = ["SectionSnapshot: \(_nodes.count) items, \(visibleItems.count) visible"]
-    func draw(_ ids: [ItemID], level: Int, visible: Bool) {
-      for id in ids {
-        let node = _nodes[id]!
+    var lines = ["SectionSnapshot: \(_ids.count) items, \(visibleItems.count) visible"]
+    func draw(_ nodes: [Int32], level: Int, visible: Bool) {
+      for i in nodes.lazy.map(Int.init) {
+        let node = _nodes[i]
         let mark = node.children.isEmpty ? " " : node.isExpanded ? "+" : "-"
-        lines.append(String(repeating: "    ", count: level) + "\(visible ? "*" : " ")\(mark) \(id)")
+        lines.append(String(repeating: "    ", count: level) + "\(visible ? "*" : " ")\(mark) \(_ids[i])")
         draw(node.children, level: level + 1, visible: visible && node.isExpanded)
       }
     }
@@ -167,30 +171,37 @@ extension SectionSnapshot {
 
   // MARK: - Helpers
 
-  /// The node of an item, or the error naming `operation`.
+  /// The item's node index, or `nil` where it is not held.
   @inlinable
-  internal func _node(_ item: ItemID, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) -> _Node {
-    guard let node = _nodes[item] else { throw SnapshotEditError(operation, .itemNotFound(String(describing: item))) }
-    return node
+  internal func _index(of item: ItemID) -> Int? {
+    let i = _ids.withUnsafeBufferPointer { ids in _table.index(of: item, in: _IDColumn(ids)) }
+    return i < 0 ? nil : i
   }
 
-  /// Visits the trees under `ids` depth first, with an explicit stack (an
-  /// outline may be deeper than the call stack allows); `visibleOnly`
-  /// skips the children of collapsed items.
+  /// The node index of an item, or the error naming `operation`.
   @inlinable
-  internal func _walk(_ ids: [ItemID], visibleOnly: Bool, _ visit: (ItemID, _Node) -> Void) {
-    var stack: [(ids: [ItemID], next: Int)] = [(ids, 0)]
-    while !stack.isEmpty {
-      let top = stack.count - 1
-      guard stack[top].next < stack[top].ids.count else {
-        stack.removeLast()
-        continue
+  internal func _node(_ item: ItemID, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) -> Int {
+    guard let i = _index(of: item) else { throw SnapshotEditError(operation, .itemNotFound(String(describing: item))) }
+    return i
+  }
+
+  /// Visits the trees under the nodes `roots` depth first, each node by its
+  /// index, with an explicit stack (an outline may be deeper than the call
+  /// stack allows); `visibleOnly` skips the children of collapsed items.
+  @inlinable
+  internal func _walk(_ roots: [Int32], visibleOnly: Bool, _ visit: (Int) -> Void) {
+    _nodes.withUnsafeBufferPointer { nodes in
+      var stack: [(nodes: [Int32], next: Int)] = [(roots, 0)]
+      while let top = stack.indices.last {
+        guard stack[top].next < stack[top].nodes.count else {
+          stack.removeLast()
+          continue
+        }
+        let i = Int(stack[top].nodes[stack[top].next])
+        stack[top].next &+= 1
+        visit(i)
+        if !nodes[i].children.isEmpty && (nodes[i].isExpanded || !visibleOnly) { stack.append((nodes[i].children, 0)) }
       }
-      let id = stack[top].ids[stack[top].next]
-      stack[top].next += 1
-      let node = _nodes[id]!
-      visit(id, node)
-      if !node.children.isEmpty && (node.isExpanded || !visibleOnly) { stack.append((node.children, 0)) }
     }
   }
 
@@ -198,19 +209,12 @@ extension SectionSnapshot {
   /// ancestors up to it are expanded, depth first (none where it is
   /// collapsed). What a tap inserts after its row, or removes.
   ///
-  /// - Complexity: O(*d*) expected for the *d* rows shown below it.
+  /// - Complexity: O(*d*) for the *d* rows shown below it, after one lookup.
   @inlinable
   internal func _rowsShown(below item: ItemID) -> [Item] {
-    guard let node = _nodes[item], node.isExpanded else { return [] }
+    guard let node = _index(of: item), _nodes[node].isExpanded else { return [] }
     var result: [Item] = []
-    _walk(node.children, visibleOnly: true) { id, node in result.append(Item(id, content: node.content)) }
+    _walk(_nodes[node].children, visibleOnly: true) { i in result.append(Item(_ids[i], content: _nodes[i].content)) }
     return result
-  }
-
-  /// Copies the item and its descendants into `other` (their parent links
-  /// as here).
-  @inlinable
-  internal func _copySubtree(_ root: ItemID, into other: inout Self) {
-    _walk([root], visibleOnly: false) { id, node in other._nodes[id] = node }
   }
 }

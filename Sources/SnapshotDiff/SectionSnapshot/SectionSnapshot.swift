@@ -25,16 +25,21 @@
 /// reload compares.
 public struct SectionSnapshot<ItemID: Hashable, Content: Equatable> {
 
-  /// One item: its content, parent, children in order, and whether it is expanded.
+  /// One item: its content, parent, children in order, and whether it is
+  /// expanded. Parent and children are node indices (into `_ids` and
+  /// `_nodes`): a walk reads them with no id hashed (hashing every id at
+  /// every walk was half of building and expanding a 10,000-row outline,
+  /// counted).
   @usableFromInline
   struct _Node {
     @usableFromInline var content: Content?
-    @usableFromInline var parent: ItemID?
-    @usableFromInline var children: [ItemID]
+    /// The parent's node index, or -1 for a root item.
+    @usableFromInline var parent: Int32
+    @usableFromInline var children: [Int32]
     @usableFromInline var isExpanded: Bool
 
     @inlinable
-    init(content: Content?, parent: ItemID?) {
+    init(content: Content?, parent: Int32) {
       self.content = content
       self.parent = parent
       children = []
@@ -42,18 +47,24 @@ public struct SectionSnapshot<ItemID: Hashable, Content: Equatable> {
     }
   }
 
-  /// Every item by id.
-  @usableFromInline var _nodes: [ItemID: _Node]
-  /// The items at level 0, in order.
-  @usableFromInline var _roots: [ItemID]
+  /// Each node's id, by node index.
+  @usableFromInline var _ids: [ItemID]
+  /// Each node, by node index.
+  @usableFromInline var _nodes: [_Node]
+  /// The node indices of the items at level 0, in order.
+  @usableFromInline var _roots: [Int32]
+  /// Each id's node index (the snapshot's own id table: ``_IDTable``).
+  @usableFromInline var _table: _IDTable
 
   /// An empty section snapshot.
   ///
   /// - Complexity: O(1).
   @inlinable
   public init() {
-    _nodes = [:]
+    _ids = []
+    _nodes = []
     _roots = []
+    _table = _IDTable()
   }
 }
 
@@ -62,12 +73,17 @@ extension SectionSnapshot: Equatable {
   /// same places, expanded alike.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs._roots == rhs._roots && lhs._nodes.count == rhs._nodes.count
-      && lhs._nodes.allSatisfy { id, node in
-        guard let other = rhs._nodes[id] else { return false }
-        return node.content == other.content && node.parent == other.parent
-          && node.children == other.children && node.isExpanded == other.isExpanded
-      }
+    guard lhs._ids.count == rhs._ids.count, lhs._roots.count == rhs._roots.count else { return false }
+    func same(_ a: [Int32], _ b: [Int32]) -> Bool {
+      a.count == b.count && zip(a, b).allSatisfy { lhs._ids[Int($0)] == rhs._ids[Int($1)] }
+    }
+    guard same(lhs._roots, rhs._roots) else { return false }
+    for (i, node) in lhs._nodes.enumerated() {
+      guard let j = rhs._index(of: lhs._ids[i]) else { return false }
+      let other = rhs._nodes[j]
+      guard node.content == other.content, node.isExpanded == other.isExpanded, same(node.children, other.children) else { return false }
+    }
+    return true
   }
 }
 

@@ -83,7 +83,9 @@ extension Snapshot {
           }
         }
       } else if let items {
-        _items.append(contentsOf: items)
+        // A first batch is the given array itself, shared, not copied (a
+        // section snapshot applied to a screen's one section, counted).
+        if _items.isEmpty { _items = items } else { _items.append(contentsOf: items) }
       } else if _items.isEmpty {
         // A first batch built in place: appending through a lazy view cost
         // a fifth of building 10,000 (counted).

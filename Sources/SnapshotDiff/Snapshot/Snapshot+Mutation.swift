@@ -147,6 +147,24 @@ extension Snapshot {
     _dropStaleMarks()
   }
 
+  /// The snapshot with every item deleted and its sections kept (ids,
+  /// contents, reload marks): what ``_deleteItems(ofSection:)`` gives where
+  /// one section holds every item, with no item copied only to be dropped
+  /// (a section snapshot applied to a screen's one section copied its
+  /// 10,000 rows first, counted).
+  ///
+  /// - Complexity: O(*s*) for *s* sections.
+  @inlinable
+  internal func _sectionsWithoutItems() -> Self {
+    var result = Self()
+    result._sectionIDs = _sectionIDs
+    result._sectionContents = _sectionContents
+    result._sectionStarts = [Int](repeating: 0, count: _sectionStarts.count)
+    result._reloadedSections = _reloadedSections
+    result._index = _IDIndex(sections: Dictionary(uniqueKeysWithValues: _sectionIDs.enumerated().map { ($1, $0) }), items: _IDTable())
+    return result
+  }
+
   /// Deletes every item and every section, as UIKit's `deleteAllItems()` does.
   ///
   /// - Complexity: O(*n*), to release them.

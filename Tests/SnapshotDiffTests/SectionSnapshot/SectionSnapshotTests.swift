@@ -106,6 +106,39 @@ import Testing
     return result
   }
 
+  /// Ids the table's fast hash cannot take (not ASCII) switch it to
+  /// `hashValue`; an id equal to a held one (the Kelvin sign is "K") is found.
+  @Test func idsNotASCIIAreFoundAsAnyOther() {
+    var outline = Outline()
+    outline.append(["a", "K"])
+    outline.append(["é", "ü"], to: "a")
+    #expect(outline.items == ["a", "é", "ü", "K"])
+    #expect(outline.contains("é") && outline.contains("\u{212A}") && outline.parent(of: "ü") == "a")
+    outline.delete(["é"])
+    #expect(outline.items == ["a", "ü", "K"] && !outline.contains("é") && outline.contains("ü") && outline.index(of: "K") == 2)
+  }
+
+  /// `replace(childrenOf:using:)` may bring back an id among those it removes.
+  @Test func replacingChildrenMayReuseTheIDsItRemoves() throws {
+    var outline = try Self.sidebar()
+    var subtree = Outline()
+    subtree.append(["A", "New"])  // "A" was under "Artists", which leaves
+    subtree.append(["x"], to: "New")
+    subtree.expand(["New"])
+    outline.replace(childrenOf: "Library", using: subtree)
+    #expect(outline.items == ["Library", "A", "New", "x", "Playlists", "Mix"])
+    #expect(outline.parent(of: "A") == "Library" && outline.isExpanded("New") && !outline.contains("Artists") && !outline.contains("B"))
+    var expected = Outline()
+    expected.append(["Library", "Playlists"])
+    expected.append(["A", "New"], to: "Library")
+    expected.append(["x"], to: "New")
+    expected.append(["Mix"], to: "Playlists")
+    expected.expand(["New"])
+    #expect(outline == expected)
+    expected.collapse(["New"])
+    #expect(outline != expected)
+  }
+
   @Test(arguments: 0..<40)
   func randomEditsMatchTheFlatModel(seed: Int) throws {
     var rng = SplitMix64(seed: UInt64(seed))
