@@ -70,7 +70,7 @@ for release in "${releases[@]}"; do
     manifest=written
     src=Sources
     [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
-    excluded=$( (cd "$dir/lib/$src" && find . -type f ! -name '*.swift' | sed 's|^\./||'; [ -n "$1" ] && printf '%s\n' "$1") | sed 's/.*/"&"/' | paste -sd, -)
+    excluded=$( (cd "$dir/lib/$src" && find . -type f ! -name '*.swift' | sed 's|^\./||'; [ -n "$1" ] && printf '%s\n' "$1") | sort -u | sed 's/.*/"&"/' | paste -sd, -)
     cat >"$dir/lib/Package.swift" <<EOF
 // swift-tools-version:5.9
 // Written by scripts/peers-history.sh: this release's own manifest is one
@@ -110,7 +110,12 @@ let package = Package(
 EOF
   log=$dir/build.log
   # One build folder for every release: the harness is built once.
-  build() { swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1; }
+  # (The shared folder's record of where `lib` is, forgotten: else a
+  # release after one that failed is built from that one's copy.)
+  build() {
+    rm -f .build-peers-history/workspace-state.json
+    swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1
+  }
   built=true
   if ! build; then
     built=false
@@ -121,7 +126,7 @@ EOF
       # in a manifest of our own.
       src=Sources
       [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
-      write_manifest "$(cd "$dir/lib/$src" && grep -rlE '^import (UIKit|AppKit|Cocoa)' . | sed 's|^\./||')"
+      write_manifest "$(cd "$dir/lib/$src" && { grep -rlE '^import (UIKit|AppKit|Cocoa)' .; find . -path '*/iOS/*' -o -path '*/Mac/*' -o -path '*/macOS/*' -o -path '*/tvOS/*' -o -path '*/UIKit/*' -o -path '*/AppKit/*'; } | sed 's|^\./||' | sort -u)"
       build && built=true
     fi
   fi

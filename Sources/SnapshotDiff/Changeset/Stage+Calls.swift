@@ -16,7 +16,7 @@ extension Changeset.Stage {
     for move in sectionMoves { calls.append(.moveSection(move.from, toSection: move.to)) }
     if !sectionUpdates.isEmpty { calls.append(.reloadSections(sectionUpdates.map(\.index))) }
     if !itemDeletes.isEmpty { calls.append(.deleteItems(itemDeletes)) }
-    if !itemInserts.isEmpty { calls.append(.insertItems(itemInserts.map(\.path))) }
+    if !itemInserts.isEmpty { calls.append(.insertItems(itemInserts._fills.isEmpty ? itemInserts._listed.map { $0.path } : Array(itemInserts._paths))) }
     for move in itemMoves { calls.append(.moveItem(at: move.from, to: move.to)) }
     let updated = itemUpdates.map(\.path)
     let reloaded = updated.filter(isReloaded)

@@ -53,6 +53,37 @@ extension Changeset.Stage {
       _fills.append(_Fill(section: section, items: items, end: (_fills.last?.end ?? 0) &+ items.count))
     }
 
+    /// Insert `i`'s path alone, its item not read (the rules, the layout
+    /// and the calls read paths only: a whole insert read retained and
+    /// released its id and content, counted).
+    @inlinable
+    func _path(at i: Int) -> ItemPath {
+      if _fills.isEmpty { return _listed[i].path }
+      let (f, start) = _fill(holding: i)
+      return ItemPath(_inSnapshot: _fills[f].section, item: i &- start)
+    }
+
+    /// The inserts' paths, in order (``_path(at:)``).
+    @inlinable
+    var _paths: LazyMapCollection<Range<Int>, ItemPath> { (0..<endIndex).lazy.map { _path(at: $0) } }
+
+    /// Calls `body` with each insert's path, in order, its item not read.
+    @inlinable @inline(__always)
+    func _forEachPath(_ body: (ItemPath) -> Void) {
+      guard _fills.isEmpty else {
+        for fill in _fills { for k in 0..<fill.items.count { body(ItemPath(_inSnapshot: fill.section, item: k)) } }
+        return
+      }
+      _listed.withUnsafeBufferPointer { inserts in
+        for k in inserts.indices { body(inserts[k].path) }
+      }
+    }
+
+    /// The inserts as an array, for code that indexes them many times: the
+    /// list itself, shared; fills listed (as their consumer would read them).
+    @inlinable
+    var _array: [ItemInsert] { _fills.isEmpty ? _listed : Array(self) }
+
     /// Lists the filled sections' inserts, before an edit.
     @inlinable
     mutating func _list() {
@@ -118,6 +149,55 @@ extension Changeset.Stage.ItemInserts: RandomAccessCollection, MutableCollection
   public mutating func append(_ element: Element) {
     _list()
     _listed.append(element)
+  }
+}
+
+extension Changeset.Stage.ItemInserts {
+  /// The inserts in order, read in place: the list's elements, or each
+  /// fill's items with their paths (indexing went through the fills'
+  /// search for each element).
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline let inserts: Changeset.Stage.ItemInserts
+    /// The next element of the list, or the next item of the current fill.
+    @usableFromInline var offset = 0
+    /// The current fill.
+    @usableFromInline var fill = 0
+
+    @inlinable init(_ inserts: Changeset.Stage.ItemInserts) { self.inserts = inserts }
+
+    @inlinable
+    public mutating func next() -> Changeset.Stage.ItemInsert? {
+      if inserts._fills.isEmpty {
+        guard offset < inserts._listed.count else { return nil }
+        defer { offset &+= 1 }
+        return inserts._listed[offset]
+      }
+      while fill < inserts._fills.count {
+        let current = inserts._fills[fill]
+        if offset < current.items.count {
+          defer { offset &+= 1 }
+          return Changeset.Stage.ItemInsert(path: ItemPath(_inSnapshot: current.section, item: offset), item: current.items[current.items.startIndex &+ offset])
+        }
+        fill &+= 1
+        offset = 0
+      }
+      return nil
+    }
+  }
+
+  @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+
+  /// The inserts transformed, in order: the list's own `map` where they
+  /// are listed (the generic one read each through a key path and the
+  /// runtime's metadata, counted: a batch update's calls cost a third more).
+  @inlinable
+  public func map<T, E>(_ transform: (Changeset.Stage.ItemInsert) throws(E) -> T) throws(E) -> [T] {
+    if _fills.isEmpty { return try _listed.map(transform) }
+    var result: [T] = []
+    result.reserveCapacity(endIndex)
+    var iterator = makeIterator()
+    while let insert = iterator.next() { result.append(try transform(insert)) }
+    return result
   }
 }
 

@@ -11,6 +11,7 @@ extension Changeset.Stage {
   ) -> Snapshot<SectionID, ItemID, Content>? {
     let newSections = layout.newSectionSource.count
     var itemCount = 0, widest = 0
+    let itemInserts = itemInserts._array  // indexed below: as an array
     for j in 0..<newSections {
       let source = layout.newSectionSource[j]
       if let k = _StageLayout.Source(source).insert {
@@ -98,7 +99,7 @@ extension Changeset.Stage {
     _ layout: _StageLayout
   ) {
     slots.initialize(repeating: _StageLayout.Source.unfilled)
-    for k in layout.inserts(landingIn: j) { slots[itemInserts[k].path.item] = _StageLayout.Source.insert(k) }
+    for k in layout.inserts(landingIn: j) { slots[itemInserts._path(at: k).item] = _StageLayout.Source.insert(k) }
     for k in layout.moves(landingIn: j) { slots[itemMoves[k].to.item] = old.flatIndex(of: itemMoves[k].from) }
     var free = 0
     for i in old._sectionStarts[source]..<old._sectionStarts[source &+ 1] where !layout.isRemoved(i) {
@@ -123,6 +124,7 @@ extension Changeset.Stage {
   ) -> Bool {
     let newSections = layout.newSectionSource.count
     guard expected.numberOfSections == newSections, expected._items.count == itemCount else { return false }
+    let itemInserts = itemInserts._array  // indexed below: as an array
     for j in 0..<newSections {
       let source = layout.newSectionSource[j]
       let count = expected._sectionStarts[j &+ 1] &- expected._sectionStarts[j]

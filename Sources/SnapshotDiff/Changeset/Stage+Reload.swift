@@ -65,7 +65,7 @@ extension Changeset.Stage {
     // inserts, never by moves. Reloads shift each other by one out and one in.
     var deletedItems: [Int: [Int]] = [:], insertedItems: [Int: [Int]] = [:]
     for path in itemDeletes { deletedItems[path.section, default: []].append(path.item) }
-    for insert in itemInserts { insertedItems[insert.path.section, default: []].append(insert.path.item) }
+    itemInserts._forEachPath { insertedItems[$0.section, default: []].append($0.item) }
     for key in insertedItems.keys { insertedItems[key]!.sort() }
     var reloadedItems: [ItemPath] = []
     for update in itemUpdates {

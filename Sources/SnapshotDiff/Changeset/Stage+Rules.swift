@@ -95,7 +95,7 @@ internal struct _StageLayout {
       for p in stage.itemDeletes { add(Tagged(p, .itemDelete)) }
       for move in stage.itemMoves { add(Tagged(move.from, .itemMove)) }
       for update in stage.itemUpdates { add(Tagged(update.path, .itemUpdate)) }
-      for insert in stage.itemInserts { add(Tagged(insert.path, .itemInsert)) }
+      stage.itemInserts._forEachPath { add(Tagged($0, .itemInsert)) }
       for move in stage.itemMoves { add(Tagged(move.to, .itemMove)) }
       var rest = UnsafeBufferPointer(tagged)
       func take(_ count: Int) -> UnsafeBufferPointer<Tagged> {
@@ -268,7 +268,11 @@ internal struct _StageLayout {
     }
     for p in stage.itemDeletes { remove(p) }
     for m in stage.itemMoves { remove(m.from) }
-    Self.group(stage.itemInserts.lazy.map { $0.path.section }, start: insertStart, order: insertOrder)
+    if stage.itemInserts._fills.isEmpty {
+      Self.group(stage.itemInserts._listed.lazy.map { $0.path.section }, start: insertStart, order: insertOrder)
+    } else {
+      Self.group(stage.itemInserts._paths.lazy.map { $0.section }, start: insertStart, order: insertOrder)
+    }
     Self.group(stage.itemMoves.lazy.map { $0.to.section }, start: moveStart, order: moveOrder)
     for j in newItemCounts.indices {
       let s = newSectionSource[j]

@@ -33,6 +33,9 @@ extension Snapshot {
   static func _alignedOldPositions(
     of new: Self, in old: Self, sectionOldIndex: [Int], walked: UnsafeMutableBufferPointer<Bool>
   ) -> (oldIndex: [Int], runs: [_UnchangedRun]) {
+    // From no items at all (a first load): every new item inserted, with
+    // nothing walked, set aside or looked up.
+    if old.numberOfItems == 0 { return ([Int](repeating: -1, count: new.numberOfItems), []) }
     var leftOld = _Leftovers(), leftNew = _Leftovers()
     var runs = [_UnchangedRun]()
     // `walked`: sections whose every new item the walk matched, in order:

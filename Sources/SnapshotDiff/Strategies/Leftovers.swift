@@ -24,23 +24,15 @@ internal struct _Leftovers {
     }
   }
 
-  /// The first range, held inline: most diffs set aside one range a side
-  /// (a section emptied, a section inserted), and an array's allocation
-  /// with its run-time type lookup was most of what `list-to-empty` cost
-  /// `hashmap` beyond `naive` (counted). Empty while `count` is 0.
-  @usableFromInline internal private(set) var first = Span(0, 0)
-  /// The ranges after the first, in the order set aside; a range never
-  /// starts where the one before it ends (it is merged into it instead).
-  @usableFromInline internal private(set) var rest: [Span] = []
-  /// The number of positions set aside.
+  /// Nonempty ranges, in the order set aside; a range never starts where
+  /// the one before it ends (it is merged into it instead).
+  @usableFromInline internal private(set) var spans: [Span] = []
+  /// The number of positions in `spans`.
   @usableFromInline internal private(set) var count = 0
 
   @inlinable init() {}
 
   @inlinable var isEmpty: Bool { count == 0 }
-
-  /// Every range, in order (for tests).
-  @inlinable var spans: [Span] { count == 0 ? [] : [first] + rest }
 
   /// Sets aside one more position.
   @inlinable @inline(__always)
@@ -54,25 +46,21 @@ internal struct _Leftovers {
     guard !positions.isEmpty else { return }
     let lower = Int32(truncatingIfNeeded: positions.lowerBound)
     let upper = Int32(truncatingIfNeeded: positions.upperBound)
-    defer { count &+= positions.count }
-    if count == 0 {
-      first = Span(lower, upper)
-    } else if let last = rest.indices.last {
-      if rest[last].end == lower { rest[last].end = upper } else { rest.append(Span(lower, upper)) }
-    } else if first.end == lower {
-      first.end = upper
+    count &+= positions.count
+    if let last = spans.indices.last, spans[last].end == lower {
+      spans[last].end = upper
     } else {
       _appendSpan(Span(lower, upper))
     }
   }
 
-  /// Appends a second range, with room for 16 at the first: growing from
-  /// one by doubling took four more allocations than the `Int32` list did
-  /// on a small diff, about 900 instructions (counted on `appstore-sections`).
+  /// Appends a span, with room for 16 at the first: growing from one by
+  /// doubling took four more allocations than the `Int32` list did on a
+  /// small diff, about 900 instructions (counted on `appstore-sections`).
   @inlinable @inline(__always)
   mutating func _appendSpan(_ span: Span) {
-    rest.reserveCapacity(16)
-    rest.append(span)
+    if spans.isEmpty { spans.reserveCapacity(16) }
+    spans.append(span)
   }
 
   /// Takes back the last `k` positions set aside (`k ≤ count`).
@@ -80,17 +68,16 @@ internal struct _Leftovers {
   mutating func removeLast(_ k: Int) {
     count &-= k
     var k = Int32(truncatingIfNeeded: k)
-    while k > 0, let last = rest.indices.last {
-      let length = rest[last].end &- rest[last].start
+    while k > 0 {
+      let last = spans.count &- 1
+      let length = spans[last].end &- spans[last].start
       if length > k {
-        rest[last].end &-= k
+        spans[last].end &-= k
         return
       }
-      rest.removeLast()
+      spans.removeLast()
       k &-= length
     }
-    first.end &-= k
-    if count == 0 { first = Span(0, 0) }
   }
 
   /// Calls `body` with each position, in order (through `allSatisfy`'s plain
@@ -105,9 +92,7 @@ internal struct _Leftovers {
   /// the first call that returns false.
   @inlinable @inline(__always)
   func allSatisfy(_ body: (Int) -> Bool) -> Bool {
-    guard count > 0 else { return true }
-    for p in Int(first.start)..<Int(first.end) where !body(p) { return false }
-    for span in rest {
+    for span in spans {
       for p in Int(span.start)..<Int(span.end) where !body(p) { return false }
     }
     return true
