@@ -27,7 +27,7 @@ TIMED ?=
 # workloads it counts: every strategy on the grid's small and real-screen
 # workloads, and the snapshot operations (snapshot-…), a few minutes under callgrind.
 PERF_BASELINE ?= results/baseline-instructions.summary.csv
-PERF_WORKLOADS = dk-5k scattered-5k random-1e2 random-1e3 random-1e4 paging-append empty-to-list list-to-empty jsfb-create-10k appstore-sections trace-appstore trace-frontpage snapshot- outline-build outline-expand-collapse outline-apply
+PERF_WORKLOADS = dk-5k scattered-5k random-1e2 random-1e3 random-1e4 paging-append empty-to-list list-to-empty jsfb-create-1k appstore-sections trace-appstore trace-frontpage snapshot- outline-build outline-expand-collapse outline-apply
 PERF_FILTER = $(foreach w,$(PERF_WORKLOADS),--filter $(w))
 
 # jemalloc is diffbench's allocator and its source of allocation figures;
