@@ -110,10 +110,7 @@ let package = Package(
 EOF
   log=$dir/build.log
   # One build folder for every release: the harness is built once.
-  # (The shared folder's record of where `lib` is, forgotten: else a
-  # release after one that failed is built from that one's copy.)
   build() {
-    rm -f .build-peers-history/workspace-state.json
     swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1
   }
   built=true
@@ -131,6 +128,9 @@ EOF
     fi
   fi
   if ! $built; then
+    # The shared folder's plan forgotten, its objects kept: else the next
+    # release was built from this one's copy.
+    rm -f .build-peers-history/workspace-state.json .build-peers-history/release.yaml
     why=$(grep -m1 -E "error:" "$log" | sed -E "s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
     why=${why:-build failed}
     for uikit in ios13 ios15; do
