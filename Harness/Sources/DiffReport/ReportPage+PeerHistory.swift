@@ -89,14 +89,9 @@ extension ReportRun {
   /// `peers-history-PEER.csv`, given or in a given folder, in name order.
   package static func loadPeerReleases(_ paths: [String]) throws(ReportInputError) -> [PeerRelease] {
     var files: [String] = []
-    for path in paths {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        throw ReportInputError(description: "\(path): no such file or folder")
-      }
-      if isFolder.boolValue {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter(PeerHistoryFile.isHistory).sorted()
-        files += names.map { (path as NSString).appendingPathComponent($0) }
+    for (path, folder) in try entries(paths) {
+      if let folder {
+        files += folder.filter(PeerHistoryFile.isHistory).sorted().map { (path as NSString).appendingPathComponent($0) }
       } else if PeerHistoryFile.isHistory(path) {
         files.append(path)
       }

@@ -55,6 +55,20 @@ package struct ReportInputError: Error, CustomStringConvertible {
 }
 
 extension ReportRun {
+  /// Each path, with its file names where it is a folder (not recursing);
+  /// a missing path is the error naming it.
+  static func entries(_ paths: [String]) throws(ReportInputError) -> [(path: String, folder: [String]?)] {
+    var result: [(path: String, folder: [String]?)] = []
+    for path in paths {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        throw ReportInputError(description: "\(path): no such file or folder")
+      }
+      result.append((path, isFolder.boolValue ? (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] : nil))
+    }
+    return result
+  }
+
   /// Reads report files and folders (their `.csv` files, by name, not
   /// recursing) into runs, one per commit per file, in the files' order.
   ///
@@ -62,14 +76,10 @@ extension ReportRun {
   /// `X.summary.csv`) is read once, from the summary.
   package static func load(_ paths: [String]) throws(ReportInputError) -> [ReportRun] {
     var files: [String] = []
-    for path in paths {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        throw ReportInputError(description: "\(path): no such file or folder")
-      }
-      if isFolder.boolValue {
+    for (path, folder) in try entries(paths) {
+      if let folder {
         // A peer's releases (`make peers-history`) are another table, not a bench report.
-        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".csv") && !PeerHistoryFile.isHistory($0) })
+        let names = Set(folder.filter { $0.hasSuffix(".csv") && !PeerHistoryFile.isHistory($0) })
         let read = names.filter { !names.contains(ReportFile.summaryPath(for: $0)) }.sorted()
         if read.isEmpty { throw ReportInputError(description: "\(path): a folder with no .csv report in it") }
         files += read.map { (path as NSString).appendingPathComponent($0) }
