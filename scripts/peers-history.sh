@@ -88,6 +88,8 @@ EOF
   # What API the release has, read from its sources.
   define=()
   if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then define+=(LISTDIFF_RAW_RESULT); fi
+  # DeepDiff 2.0.x's DiffAware has an Int diffId (an associated type from 2.2.0).
+  if [ "$peer" = deepdiff ] && grep -rq "var diffId: Int { get }" "$dir/lib/Sources"; then define+=(DEEPDIFF_INT_DIFF_ID); fi
   if [ "$peer" = differencekit ]; then
     grep -rq "func isUpdated(from" "$dir/lib/Sources" && define+=(DIFFERENCEKIT_IS_UPDATED)
     grep -rq "var differenceIdentifier" "$dir/lib/Sources" || define+=(DIFFERENCEKIT_IDENTIFIER)

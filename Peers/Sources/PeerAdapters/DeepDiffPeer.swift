@@ -39,6 +39,11 @@ struct DDItem<ID: Hashable, Content: Equatable>: DiffAware {
   let id: ID
   let content: Content?
   init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
+  #if DEEPDIFF_INT_DIFF_ID
+  // DeepDiff 2.0.x: `diffId` is an `Int` (its own conformances give `hashValue`).
+  var diffId: Int { id.hashValue }
+  #else
   var diffId: ID { id }
+  #endif
   static func compareContent(_ a: Self, _ b: Self) -> Bool { a.content == b.content }
 }
