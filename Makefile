@@ -147,7 +147,7 @@ example: deps
 # e.g. --quick), and the comparison, into results/peers-<commit>.*. Needs the
 # peers' packages: without them it names the first it cannot reach, exit 2.
 peers: release
-	FUZZ_SECONDS=$(FUZZ_SECONDS) PEERS_BENCH_ARGS="$(PEERS_BENCH_ARGS)" scripts/peers.sh
+	DIFFBENCH=$(BIN)/diffbench FUZZ_SECONDS=$(FUZZ_SECONDS) PEERS_BENCH_ARGS="$(PEERS_BENCH_ARGS)" scripts/peers.sh
 
 # A peer's releases, each built at its tag and refereed and timed as make
 # peers does (scripts/peers-history.sh): results/peers-history-PEER.csv.

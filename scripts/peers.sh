@@ -27,7 +27,9 @@ fi
 swift build -c release --package-path Peers || exit 1
 P=Peers/.build/release/peers
 # The peers: the names this executable knows that diffbench does not.
-peers=$(grep -vxF -f <(.build/release/diffbench list) <($P list))
+# (DIFFBENCH: the diffbench make built, wherever its build folder is; a
+# stale one named workloads as peers.)
+peers=$(grep -vxF -f <("${DIFFBENCH:-.build/release/diffbench}" list) <($P list))
 mkdir -p results Peers/Findings
 
 echo "== verify Corpus/"
