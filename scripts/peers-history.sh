@@ -64,12 +64,13 @@ for release in "${releases[@]}"; do
     fi
   done < <(git --git-dir="$work/repo.git" ls-tree -r --name-only "$release" | grep -E '\.swift$')
   manifest=theirs
+  # The library's source folder, as SwiftPM's convention finds it.
+  src=Sources
+  [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
   # A manifest of our own, under .build: the release's Swift sources but
   # the files named in $1 (one a line).
   write_manifest() {
     manifest=written
-    src=Sources
-    [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
     excluded=$( (cd "$dir/lib/$src" && find . -type f ! -name '*.swift' | sed 's|^\./||'; [ -n "$1" ] && printf '%s\n' "$1") | sort -u | sed 's/.*/"&"/' | paste -sd, -)
     cat >"$dir/lib/Package.swift" <<EOF
 // swift-tools-version:5.9
@@ -123,8 +124,6 @@ EOF
       # and the adapter models that glue (UIKitBatch.swift); or its manifest
       # is one today's SwiftPM refuses: the library built without the glue,
       # in a manifest of our own.
-      src=Sources
-      [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
       write_manifest "$(cd "$dir/lib/$src" && { grep -rlE '^import (UIKit|AppKit|Cocoa)' .; find . -path '*/iOS/*' -o -path '*/Mac/*' -o -path '*/macOS/*' -o -path '*/tvOS/*' -o -path '*/UIKit/*' -o -path '*/AppKit/*'; } | sed 's|^\./||' | sort -u)"
       build && built=true
     fi

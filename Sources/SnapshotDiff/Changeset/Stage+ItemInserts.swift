@@ -28,6 +28,12 @@ extension Changeset.Stage {
         self.items = items
         self.end = end
       }
+
+      /// The insert of this fill's `k`th item, which lands at item `k`.
+      @inlinable
+      func insert(_ k: Int) -> ItemInsert {
+        ItemInsert(path: ItemPath(_inSnapshot: section, item: k), item: items[items.startIndex &+ k])
+      }
     }
 
     @inlinable public init() {
@@ -45,12 +51,13 @@ extension Changeset.Stage {
     @inlinable
     mutating func _appendFill(section: Int, items: ArraySlice<Item>) {
       guard !items.isEmpty else { return }
+      let fill = _Fill(section: section, items: items, end: (_fills.last?.end ?? 0) &+ items.count)
       guard _listed.isEmpty else {
         _listed.reserveCapacity(_listed.count &+ items.count)
-        for (k, item) in items.enumerated() { _listed.append(ItemInsert(path: ItemPath(_inSnapshot: section, item: k), item: item)) }
+        for k in 0..<items.count { _listed.append(fill.insert(k)) }
         return
       }
-      _fills.append(_Fill(section: section, items: items, end: (_fills.last?.end ?? 0) &+ items.count))
+      _fills.append(fill)
     }
 
     /// Insert `i`'s path alone, its item not read (the rules, the layout
@@ -88,12 +95,7 @@ extension Changeset.Stage {
     @inlinable
     mutating func _list() {
       guard !_fills.isEmpty else { return }
-      var listed = [ItemInsert]()
-      listed.reserveCapacity(endIndex)
-      for fill in _fills {
-        for (k, item) in fill.items.enumerated() { listed.append(ItemInsert(path: ItemPath(_inSnapshot: fill.section, item: k), item: item)) }
-      }
-      _listed = listed
+      _listed = Array(self)
       _fills = []
     }
 
@@ -125,8 +127,7 @@ extension Changeset.Stage.ItemInserts: RandomAccessCollection, MutableCollection
       if _fills.isEmpty { return _listed[i] }
       precondition(i >= 0 && i < endIndex, "Index out of range")
       let (f, start) = _fill(holding: i)
-      let fill = _fills[f]
-      return Element(path: ItemPath(_inSnapshot: fill.section, item: i &- start), item: fill.items[fill.items.startIndex &+ i &- start])
+      return _fills[f].insert(i &- start)
     }
     set {
       _list()
@@ -176,7 +177,7 @@ extension Changeset.Stage.ItemInserts {
         let current = inserts._fills[fill]
         if offset < current.items.count {
           defer { offset &+= 1 }
-          return Changeset.Stage.ItemInsert(path: ItemPath(_inSnapshot: current.section, item: offset), item: current.items[current.items.startIndex &+ offset])
+          return current.insert(offset)
         }
         fill &+= 1
         offset = 0

@@ -10,13 +10,7 @@ extension SectionSnapshot {
   /// - Complexity: O(*k*) amortized expected for *k* items.
   @inlinable
   public mutating func append(_ items: [Item], to parent: ItemID? = nil) {
-    do throws(SnapshotEditError) {
-      let p = try parent.map { id throws(SnapshotEditError) in try _node(id, for: .append) } ?? -1
-      let entered = try _enterNew(items, under: Int32(p), for: .append)
-      if p >= 0 { _nodes[p].children.append(contentsOf: entered) } else { _roots.append(contentsOf: entered) }
-    } catch {
-      _misuse(error)
-    }
+    _append(to: parent) { snapshot, p throws(SnapshotEditError) in try snapshot._enterNew(items, under: p, for: .append) }
   }
 
   /// Appends items with no content.
@@ -24,13 +18,7 @@ extension SectionSnapshot {
   /// - Complexity: as `append(_:to:)`.
   @inlinable
   public mutating func append(_ ids: [ItemID], to parent: ItemID? = nil) {
-    do throws(SnapshotEditError) {
-      let p = try parent.map { id throws(SnapshotEditError) in try _node(id, for: .append) } ?? -1
-      let entered = try _enterNew(ids, under: Int32(p), for: .append)
-      if p >= 0 { _nodes[p].children.append(contentsOf: entered) } else { _roots.append(contentsOf: entered) }
-    } catch {
-      _misuse(error)
-    }
+    _append(to: parent) { snapshot, p throws(SnapshotEditError) in try snapshot._enterNew(ids, under: p, for: .append) }
   }
 
   /// Inserts items just before an item, as its siblings.
@@ -203,6 +191,19 @@ extension SectionSnapshot {
 
   // MARK: - Helpers
 
+  /// Appends the nodes `enter` makes (given their parent's node index, -1
+  /// for roots) as the last children of `parent`, or as the last roots.
+  @inlinable
+  internal mutating func _append(to parent: ItemID?, _ enter: (inout Self, Int32) throws(SnapshotEditError) -> Range<Int32>) {
+    do throws(SnapshotEditError) {
+      let p = try parent.map { id throws(SnapshotEditError) in try _node(id, for: .append) } ?? -1
+      let entered = try enter(&self, Int32(p))
+      if p >= 0 { _nodes[p].children.append(contentsOf: entered) } else { _roots.append(contentsOf: entered) }
+    } catch {
+      _misuse(error)
+    }
+  }
+
   @inlinable
   internal mutating func _setExpanded(_ ids: [ItemID], _ expanded: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
     // One lookup an id; an id not held throws (and stops the program).
@@ -326,20 +327,22 @@ extension SectionSnapshot {
   @inlinable
   internal mutating func _insert(_ items: [Item], beside anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
     let a = try _node(anchor, for: operation)
-    let entered = try _enterNew(items, under: _nodes[a].parent, for: operation)
-    _editSiblings(of: a) { siblings in
-      let k = siblings.firstIndex(of: Int32(a))! + (after ? 1 : 0)
-      siblings.insert(contentsOf: entered, at: k)
-    }
+    _place(try _enterNew(items, under: _nodes[a].parent, for: operation), beside: a, after: after)
   }
 
   @inlinable
   internal mutating func _insert(_ snapshot: Self, beside anchor: ItemID, after: Bool, for operation: SnapshotEditError.Operation) throws(SnapshotEditError) {
     let a = try _node(anchor, for: operation)
-    let roots = try _graft(from: snapshot, roots: snapshot._roots, under: _nodes[a].parent, for: operation)
+    _place(try _graft(from: snapshot, roots: snapshot._roots, under: _nodes[a].parent, for: operation), beside: a, after: after)
+  }
+
+  /// Lists new nodes (their parent set already) among the node `a`'s
+  /// siblings, just before or just after it.
+  @inlinable
+  internal mutating func _place(_ nodes: some Collection<Int32>, beside a: Int, after: Bool) {
     _editSiblings(of: a) { siblings in
       let k = siblings.firstIndex(of: Int32(a))! + (after ? 1 : 0)
-      siblings.insert(contentsOf: roots, at: k)
+      siblings.insert(contentsOf: nodes, at: k)
     }
   }
 }

@@ -161,7 +161,7 @@ extension Snapshot {
     result._sectionContents = _sectionContents
     result._sectionStarts = [Int](repeating: 0, count: _sectionStarts.count)
     result._reloadedSections = _reloadedSections
-    result._index = _IDIndex(sections: Dictionary(uniqueKeysWithValues: _sectionIDs.enumerated().map { ($1, $0) }), items: _IDTable())
+    // No index: the next edit builds it (`_buildIndexIfNeeded()`).
     return result
   }
 
