@@ -161,7 +161,7 @@ extension Snapshot {
     result._sectionContents = _sectionContents
     result._sectionStarts = [Int](repeating: 0, count: _sectionStarts.count)
     result._reloadedSections = _reloadedSections
-    // No index: the next edit builds it (`_buildIndexIfNeeded()`).
+    result._index = nil  // the next edit builds it (`_buildIndexIfNeeded()`)
     return result
   }
 

@@ -104,6 +104,29 @@ import Testing
     #expect(source.snapshot() == shown && calls == callsBefore)
   }
 
+  /// On a screen whose rows are all one section's (empty or not), a
+  /// section snapshot applied again replaces them: the path that builds
+  /// the sections anew rather than copying the rows it drops. The screen
+  /// after it is edited and looked up as any other.
+  @Test func aSectionSnapshotReplacesTheRowsOfAScreensOnlySection() throws {
+    let source = Source()
+    source.apply(Outline(), to: "sidebar")
+    #expect(source.snapshot().sectionIdentifiers == ["sidebar"] && source.snapshot().numberOfItems == 0)
+    var outline = try sidebar()
+    source.apply(outline, to: "sidebar")
+    #expect(try source.snapshot().itemIdentifiers(inSection: "sidebar") == ["Library", "Playlists"])
+    outline.expand(["Library"])
+    source.apply(outline, to: "sidebar")
+    var byHand = Snap()
+    byHand.appendSections(["sidebar"])
+    byHand.appendItems(outline.visibleItems, toSection: "sidebar")
+    #expect(source.snapshot() == byHand)
+    #expect(source.updates.last == .batchUpdates([.insertItems([path(0, 1), path(0, 2)])], animated: true))
+    var edited = source.snapshot()
+    edited.appendItems(["Settings"], toSection: "sidebar")
+    #expect(edited.indexOfItem("Settings") == 4 && edited.sectionIdentifier(containingItem: "Artists") == "sidebar")
+  }
+
   @Test func reorderInAnOutlineMovesTheRowWithItsChildren() throws {
     let source = Source()
     source.reorderingHandlers.canReorderItem = { _ in true }
