@@ -36,6 +36,13 @@ extension Snapshot {
     // From no items at all (a first load): every new item inserted, with
     // nothing walked, set aside or looked up.
     if old.numberOfItems == 0 { return ([Int](repeating: -1, count: new.numberOfItems), []) }
+    // To no items at all (a list cleared): nothing to match, and no kept
+    // item to order (the leftovers' set-aside of every old item was a
+    // seventh of clearing 1,000 rows, counted).
+    if new.numberOfItems == 0 {
+      walked.update(repeating: true)
+      return ([], [])
+    }
     var leftOld = _Leftovers(), leftNew = _Leftovers()
     var runs = [_UnchangedRun]()
     // `walked`: sections whose every new item the walk matched, in order:

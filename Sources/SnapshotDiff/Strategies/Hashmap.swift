@@ -63,7 +63,8 @@ public struct Hashmap: MatchingStrategy {
         _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved,
           range: range, runs: runs, from: nextRun)
       } else {
-        _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range)
+        _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range,
+          skipping: runs[nextRun..<runEnd])
       }
     }
     // The longest increasing subsequence keeps or moves a run whole (nothing
@@ -118,13 +119,16 @@ extension Snapshot {
 
 /// Within `range`, marks as moved the entries of `oldIndex` in
 /// `lowerBound..<upperBound` that lie off one longest increasing subsequence.
+/// `runs`, unchanged stretches within `range` in new order, need not be read
+/// item by item to prove the order.
 @inlinable
 internal func _markOffIncreasing(
-  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>
+  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>,
+  skipping runs: ArraySlice<_UnchangedRun> = []
 ) {
   // Most sections keep their kept items in order: one pass proves it, and
   // nothing is collected or allocated (counted in results/hashmap-history.md).
-  let (increasing, allKept) = _keptOrder(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range)
+  let (increasing, allKept) = _keptOrder(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range, skipping: runs)
   if increasing { return }
   if allKept {
     let kept = range.count
@@ -211,29 +215,56 @@ internal func _markOffIncreasing(
 
 /// Whether the entries of `oldIndex` in `lowerBound..<upperBound`, within
 /// `range`, increase; and whether every entry in `range` is in those bounds.
-/// One pass, ended as soon as both answers are no.
+/// One pass, ended as soon as both answers are no; each of `runs` (in
+/// `range`, in new order, old positions in bounds and consecutive) read at
+/// its ends alone (half of `listkit-10k-half-overlap`'s pass was its run).
 @inlinable
 internal func _keptOrder(
-  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, range: Range<Int>
+  _ oldIndex: [Int], lowerBound: Int, upperBound: Int, range: Range<Int>,
+  skipping runs: ArraySlice<_UnchangedRun> = []
 ) -> (increasing: Bool, allKept: Bool) {
   oldIndex.withUnsafeBufferPointer { oldIndex in
     var last = lowerBound &- 1
     var increasing = true, allKept = true
     let width = UInt(bitPattern: upperBound &- lowerBound)
-    for j in range {
-      let o = oldIndex[j]
-      // One unsigned compare tests both bounds.
-      guard UInt(bitPattern: o &- lowerBound) < width else {
-        allKept = false
-        if !increasing { break }
-        continue
+    var j = range.lowerBound
+    for run in runs {
+      // The items before the run, then the run as one entry.
+      if !_keptOrder(oldIndex, j..<run.new, width: width, lowerBound: lowerBound, last: &last, increasing: &increasing, allKept: &allKept) {
+        return (increasing, allKept)
       }
-      if o <= last {
+      if run.old <= last {
         increasing = false
-        if !allKept { break }
+        if !allKept { return (increasing, allKept) }
       }
-      last = o
+      last = run.old &+ run.count &- 1
+      j = run.new &+ run.count
     }
+    _ = _keptOrder(oldIndex, j..<range.upperBound, width: width, lowerBound: lowerBound, last: &last, increasing: &increasing, allKept: &allKept)
     return (increasing, allKept)
   }
+}
+
+/// ``_keptOrder(_:lowerBound:upperBound:range:skipping:)``'s pass over
+/// `range`, item by item, from `last`; false once both answers are no.
+@inlinable @inline(__always)
+internal func _keptOrder(
+  _ oldIndex: UnsafeBufferPointer<Int>, _ range: Range<Int>, width: UInt, lowerBound: Int,
+  last: inout Int, increasing: inout Bool, allKept: inout Bool
+) -> Bool {
+  for j in range {
+    let o = oldIndex[j]
+    // One unsigned compare tests both bounds.
+    guard UInt(bitPattern: o &- lowerBound) < width else {
+      allKept = false
+      if !increasing { return false }
+      continue
+    }
+    if o <= last {
+      increasing = false
+      if !allKept { return false }
+    }
+    last = o
+  }
+  return true
 }
