@@ -43,6 +43,15 @@ extension Snapshot {
       walked.update(repeating: true)
       return ([], [])
     }
+    // No section kept (a screen replaced by sections of other ids): every
+    // item is left over, as a whole range a side, and where one side's are
+    // far fewer they may be looked up with no list of them made (two
+    // allocations, about 450 instructions of `list-to-empty`'s 4,200, counted).
+    var keepsASection = false
+    for s in sectionOldIndex where s >= 0 {
+      keepsASection = true
+      break
+    }
     var leftOld = _Leftovers(), leftNew = _Leftovers()
     var runs = [_UnchangedRun]()
     // `walked`: sections whose every new item the walk matched, in order:
@@ -53,6 +62,8 @@ extension Snapshot {
       count = new.numberOfItems
       old._items.withUnsafeBufferPointer { oldItems in
         new._items.withUnsafeBufferPointer { newItems in
+          if !keepsASection && _lookUpFewer(0..<oldItems.count, 0..<newItems.count, old: old, new: new,
+            oldItems: oldItems, newItems: newItems, oldIndex: oldIndex) { return }
           // Scratch in a temporary allocation (on the stack where small),
           // not an array: see `_StagePlan.direct`.
           withUnsafeTemporaryAllocation(of: Bool.self, capacity: old.numberOfSections) { oldKept in
@@ -87,37 +98,8 @@ extension Snapshot {
             return
           }
           guard !leftNew.isEmpty else { return }
-          // A snapshot made or edited by the app holds a table of its ids
-          // (``_IDIndex``): where one side's leftovers are far fewer, they
-          // are looked up in the other snapshot's table, with no table built
-          // and the other side not hashed (`list-to-empty`: one id looked
-          // up, not 1,000 compared). An id found there is a leftover too:
-          // ids are unique on each side, so an item matched by the walk
-          // shares its id with no other. An id the table's hash cannot take
-          // (a string not ASCII among ASCII ones) may still equal one held:
-          // then the leftovers go the ways below, which find it. (The table
-          // read once, out of its class: a class's variable is checked for
-          // exclusive access on every read.)
-          let fewer = min(leftOld.count, leftNew.count), more = max(leftOld.count, leftNew.count)
-          let looksUp = fewer &* _Tuning.leftoverLookUpRatio <= more
-          if looksUp, leftOld.count < leftNew.count, let table = new._index?.items {
-            leftNew.forEach { oldIndex[$0] = -1 }
-            let ids = _IDColumn(items: newItems)
-            let done = leftOld.allSatisfy { i in
-              guard let j = table.lookUp(oldItems[i].id, in: ids) else { return false }
-              if j >= 0 { oldIndex[j] = i }
-              return true
-            }
-            if done { return }
-          } else if looksUp, leftNew.count < leftOld.count, let table = old._index?.items {
-            let ids = _IDColumn(items: oldItems)
-            let done = leftNew.allSatisfy { j in
-              guard let i = table.lookUp(newItems[j].id, in: ids) else { return false }
-              oldIndex[j] = i
-              return true
-            }
-            if done { return }
-          }
+          // Looked up in a snapshot's own id table where one side's are far fewer.
+          if _lookUpFewer(leftOld, leftNew, old: old, new: new, oldItems: oldItems, newItems: newItems, oldIndex: oldIndex) { return }
           let pairs = leftOld.count &* leftNew.count
           if pairs <= _Tuning.leftoverScanPairs || pairs <= _Tuning.leftoverScanPerID &* (leftOld.count &+ leftNew.count) {
             _matchByScan(leftOld, leftNew, old: oldItems, new: newItems, oldIndex: oldIndex)
@@ -150,6 +132,69 @@ extension Snapshot {
       }
     }
     return (oldIndex, runs)
+  }
+}
+
+extension Snapshot {
+  /// Matches the leftovers by looking the fewer side's up in the other
+  /// snapshot's own id table (``_IDIndex``), where one side's are at least
+  /// `_Tuning.leftoverLookUpRatio` times fewer and the other snapshot has a
+  /// table: no table built, the other side not hashed (`list-to-empty`: one
+  /// id looked up, not 1,000 compared). An id found there is a leftover too:
+  /// ids are unique on each side, so an item matched by the walk shares its
+  /// id with no other. Returns false, the job left to the other ways, where
+  /// it does not apply or an id meets one the table's hash cannot take (a
+  /// string not ASCII among ASCII ones), which may still equal one held.
+  /// (The table read once, out of its class: a class's variable is checked
+  /// for exclusive access on every read.)
+  @inlinable
+  static func _lookUpFewer<P: _Positions>(
+    _ leftOld: P, _ leftNew: P, old: Self, new: Self,
+    oldItems: UnsafeBufferPointer<Item>, newItems: UnsafeBufferPointer<Item>, oldIndex: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    let fewer = min(leftOld.count, leftNew.count), more = max(leftOld.count, leftNew.count)
+    guard fewer &* _Tuning.leftoverLookUpRatio <= more else { return false }
+    if leftOld.count < leftNew.count, let table = new._index?.items {
+      _ = leftNew._allSatisfy { oldIndex[$0] = -1; return true }
+      let ids = _IDColumn(items: newItems)
+      return leftOld._allSatisfy { i in
+        guard let j = table.lookUp(oldItems[i].id, in: ids) else { return false }
+        if j >= 0 { oldIndex[j] = i }
+        return true
+      }
+    }
+    if leftNew.count < leftOld.count, let table = old._index?.items {
+      let ids = _IDColumn(items: oldItems)
+      return leftNew._allSatisfy { j in
+        guard let i = table.lookUp(newItems[j].id, in: ids) else { return false }
+        oldIndex[j] = i
+        return true
+      }
+    }
+    return false
+  }
+}
+
+/// Positions left over, read in order: the walk's list (``_Leftovers``),
+/// or a whole range.
+@usableFromInline
+internal protocol _Positions {
+  var count: Int { get }
+  /// Calls `body` with each position, in order; stops, returning false, at
+  /// the first call that returns false.
+  func _allSatisfy(_ body: (Int) -> Bool) -> Bool
+}
+
+extension _Leftovers: _Positions {
+  @inlinable @inline(__always)
+  func _allSatisfy(_ body: (Int) -> Bool) -> Bool { allSatisfy(body) }
+}
+
+extension Range<Int>: _Positions {
+  @inlinable @inline(__always)
+  func _allSatisfy(_ body: (Int) -> Bool) -> Bool {
+    for p in self where !body(p) { return false }
+    return true
   }
 }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A flat open-addressing hash table from an item id to its position, sized
 /// once for a known number of keys, as `hashmap` uses it for the items that
 /// no cheaper step matched.
@@ -26,13 +34,16 @@ internal struct _PositionTable {
     var size = 8
     while size &* 2 < 3 &* count { size &<<= 1 }
     slots = .allocate(capacity: size)
-    slots.initialize(repeating: 0)
     mask = size &- 1
+    clear()
   }
 
-  /// Empties the table, to fill it again.
+  /// Empties the table, to fill it again: with `memset`, whose vector
+  /// stores beat the compiler's loop of one slot at a time (counted: an
+  /// 8,192-slot table, 34,000 instructions to clear, a twentieth of
+  /// `listkit-10k-half-overlap`'s matching).
   @inlinable
-  func clear() { slots.update(repeating: 0) }
+  func clear() { memset(slots.baseAddress!, 0, slots.count &* MemoryLayout<UInt64>.stride) }
 
   /// Frees the slots; the caller owns them (`defer { table.deallocate() }`).
   @inlinable

@@ -160,4 +160,39 @@ import Testing
     #expect(changeset.counts.deletes == 49 && changeset.counts.moves == 1)
     #expect(try changeset.apply(to: old) == new)
   }
+
+  /// No section kept (a screen replaced by sections of other ids): where
+  /// one side is far fewer it is looked up in the other snapshot's id table
+  /// with no leftovers listed; without a table (a snapshot an apply made),
+  /// the leftovers' ways. The same positions either way, an id carried
+  /// across found, ids the fast hash cannot take included.
+  @Test(arguments: [false, true])
+  func noSectionKeptFindsTheIdsCarriedAcross(long: Bool) throws {
+    func id(_ k: Int) -> String { long ? longID(k) : "i\(k)" }
+    let books = (0..<40).map(id)
+    let tables = (snap([("all", books)]), snap([("empty", ["placeholder", id(7)])]))
+    var shapes = [tables, (tables.1, tables.0)]
+    // The same pairs as an apply makes them: no id table on either side.
+    for (old, new) in [tables, (tables.1, tables.0)] {
+      shapes.append((try Hashmap().changeset(from: Snap(), to: old).apply(to: Snap()), try Hashmap().changeset(from: Snap(), to: new).apply(to: Snap())))
+    }
+    for (old, new) in shapes {
+      let (oldIndex, _, _) = Snap._alignedOldPositions(of: new, in: old, sectionOldIndex: new.sectionIdentifiers.map { _ in -1 })
+      #expect(oldIndex == new.itemIdentifiers.map { old.itemIdentifiers.firstIndex(of: $0) ?? -1 })
+      let changeset = Hashmap().changeset(from: old, to: new)
+      #expect(changeset.counts.moves == 1)
+      #expect(try changeset.apply(to: old) == new)
+    }
+  }
+
+  /// A list cleared (its sections kept, no item left): nothing matched,
+  /// every section walked, and the changeset deletes each row.
+  @Test func aClearedListMatchesNothing() throws {
+    let old = snap([("a", ["1", "2", "3"]), ("b", ["4"])]), new = snap([("a", []), ("b", [])])
+    let (oldIndex, walked, runs) = Snap._alignedOldPositions(of: new, in: old, sectionOldIndex: [0, 1])
+    #expect(oldIndex.isEmpty && walked == [true, true] && runs.isEmpty)
+    let changeset = Hashmap().changeset(from: old, to: new)
+    #expect(changeset.counts.deletes == 4)
+    #expect(try changeset.apply(to: old) == new)
+  }
 }
