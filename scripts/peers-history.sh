@@ -16,13 +16,21 @@ cd "$(dirname "$0")/.."
 peer=${1:?usage: scripts/peers-history.sh PEER [RELEASE ...]}
 shift
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
-# A peer: its repository, module, adapter type, and the adapter's files.
+# A peer: its repository, module, adapter type, the adapter's other files,
+# and whether its library is always built from a manifest of our own (its
+# own names test-only or Rx dependencies no adapter needs).
+calls="" own=false
 case $peer in
   differencekit) repo=ra1028/DifferenceKit module=DifferenceKit adapter=DifferenceKitPeer ;;
   listdiff) repo=lxcid/ListDiff module=ListDiff adapter=ListDiffPeer ;;
   differ) repo=tonyarnold/Differ module=Differ adapter=DifferPeer ;;
   deepdiff) repo=onmyway133/DeepDiff module=DeepDiff adapter=DeepDiffPeer ;;
-  *) echo "peers-history: no peer named '$peer' (differencekit, listdiff, differ, deepdiff)" >&2; exit 2 ;;
+  changeset) repo=osteslag/Changeset module=Changeset adapter=ChangesetPeer calls=ChangesetCall ;;
+  flexiblediff) repo=RACCommunity/FlexibleDiff module=FlexibleDiff adapter=FlexibleDiffPeer calls=FlexibleDiffCall own=true ;;
+  # RxDataSources' diff, the module Differentiator (from 2.0.0; before, it
+  # lived in its UIKit module, DataSources, whose rows say so).
+  differentiator) repo=RxSwiftCommunity/RxDataSources module=Differentiator adapter=DifferentiatorPeer own=true ;;
+  *) echo "peers-history: no peer named '$peer' (differencekit, listdiff, differ, deepdiff, changeset, flexiblediff, differentiator)" >&2; exit 2 ;;
 esac
 root=$(pwd)
 work=.build/peers-history/$peer
@@ -64,9 +72,11 @@ for release in "${releases[@]}"; do
     fi
   done < <(git --git-dir="$work/repo.git" ls-tree -r --name-only "$release" | grep -E '\.swift$')
   manifest=theirs
-  # The library's source folder, as SwiftPM's convention finds it.
+  # The library's source folder: SwiftPM's convention, or a folder named
+  # as the module (releases before a manifest).
   src=Sources
   [ -d "$dir/lib/Sources/$module" ] && src=Sources/$module
+  [ ! -d "$dir/lib/Sources" ] && [ -d "$dir/lib/$module" ] && src=$module
   # A manifest of our own, under .build: the release's Swift sources but
   # the files named in $1 (one a line).
   write_manifest() {
@@ -83,9 +93,16 @@ let package = Package(
   swiftLanguageVersions: [.v4_2])
 EOF
   }
-  if ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then write_manifest ""; fi
+  if $own && [ "$src" = Sources ]; then
+    # Ours names the module's folder; this release has none.
+    for uikit in ios13 ios15; do echo "$peer,$release,$uikit,false,written,,,,,,,no $module module in this release" >>"$rows"; done
+    echo "   not built: no $module module" >&2
+    continue
+  fi
+  if $own || ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then write_manifest ""; fi
   # The adapter as make peers builds it, told what API the release has.
   cp "Peers/Sources/PeerAdapters/$adapter.swift" Peers/Sources/PeerAdapters/UIKitBatch.swift "$dir/run/Sources/peer/"
+  [ -z "$calls" ] || cp "Peers/Sources/PeerAdapters/$calls.swift" "$dir/run/Sources/peer/"
   # What API the release has, read from its sources.
   define=()
   if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then define+=(LISTDIFF_RAW_RESULT); fi
