@@ -220,7 +220,13 @@ extension _StagePlan {
     guard complete else { return nil }
     ops.itemUpdates.sort { $0.path < $1.path }
     pre.itemUpdates.sort { $0.path < $1.path }
-    return (pre, ops)
+    // Swapped out, not copied: the closures above capture both, so a plain
+    // return copied each (a retain a field) and released the captures after
+    // (counted, about 590 instructions a diff).
+    var stages = (pre: Changeset<S, I, C>.Stage(), items: Changeset<S, I, C>.Stage())
+    swap(&stages.pre, &pre)
+    swap(&stages.items, &ops)
+    return stages
   }
 }
 
