@@ -20,12 +20,18 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-30}
 # and whether its library is always built from a manifest of our own (its
 # own names test-only or Rx dependencies no adapter needs).
 calls="" own=false
+# The rows timed (bench --quick): each peer's on the same rows, release by
+# release. Changeset's edit distance is O(n·m) in time and memory: on its
+# 5,000-item rows one release's bench took eight minutes, so it times the
+# 1,000-item ones alone.
+rows_timed="dk-5k scattered-5k random-1e3 jsfb-create-1k appstore-sections"
 case $peer in
   differencekit) repo=ra1028/DifferenceKit module=DifferenceKit adapter=DifferenceKitPeer ;;
   listdiff) repo=lxcid/ListDiff module=ListDiff adapter=ListDiffPeer ;;
   differ) repo=tonyarnold/Differ module=Differ adapter=DifferPeer ;;
   deepdiff) repo=onmyway133/DeepDiff module=DeepDiff adapter=DeepDiffPeer ;;
-  changeset) repo=osteslag/Changeset module=Changeset adapter=ChangesetPeer calls=ChangesetCall ;;
+  changeset) repo=osteslag/Changeset module=Changeset adapter=ChangesetPeer calls=ChangesetCall
+    rows_timed="random-1e3 jsfb-create-1k appstore-sections" ;;
   flexiblediff) repo=RACCommunity/FlexibleDiff module=FlexibleDiff adapter=FlexibleDiffPeer calls=FlexibleDiffCall own=true ;;
   # RxDataSources' diff, the module Differentiator (from 2.0.0; before, it
   # lived in its UIKit module, DataSources, whose rows say so).
@@ -33,6 +39,17 @@ case $peer in
   *) echo "peers-history: no peer named '$peer' (differencekit, listdiff, differ, deepdiff, changeset, flexiblediff, differentiator)" >&2; exit 2 ;;
 esac
 root=$(pwd)
+# The harness each release is built against: this checkout's last commit,
+# copied once under .build, so that editing the sources while a run goes on
+# cannot break a release's build (a run's rows once said "modified during
+# the build").
+commit=$(git rev-parse --short HEAD)
+harness=$root/.build/peers-history/harness-$commit
+if [ ! -f "$harness/Package.swift" ]; then
+  rm -rf "$harness" && mkdir -p "$harness"
+  git archive HEAD | tar -x -C "$harness"
+fi
+git diff --quiet HEAD -- Sources Harness Peers/Sources Package.swift || echo "peers-history: uncommitted changes to the harness are not in this run (it builds $commit)" >&2
 work=.build/peers-history/$peer
 mkdir -p "$work" results
 if [ ! -d "$work/repo.git" ]; then
@@ -101,8 +118,8 @@ EOF
   fi
   if $own || ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then write_manifest ""; fi
   # The adapter as make peers builds it, told what API the release has.
-  cp "Peers/Sources/PeerAdapters/$adapter.swift" Peers/Sources/PeerAdapters/UIKitBatch.swift "$dir/run/Sources/peer/"
-  [ -z "$calls" ] || cp "Peers/Sources/PeerAdapters/$calls.swift" "$dir/run/Sources/peer/"
+  cp "$harness/Peers/Sources/PeerAdapters/$adapter.swift" "$harness/Peers/Sources/PeerAdapters/UIKitBatch.swift" "$dir/run/Sources/peer/"
+  [ -z "$calls" ] || cp "$harness/Peers/Sources/PeerAdapters/$calls.swift" "$dir/run/Sources/peer/"
   # What API the release has, read from its sources.
   define=()
   if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then define+=(LISTDIFF_RAW_RESULT); fi
@@ -120,7 +137,7 @@ EOF
 import PackageDescription
 let package = Package(
   name: "run",
-  dependencies: [.package(name: "SnapshotDiff", path: "$root"), .package(path: "../lib")],
+  dependencies: [.package(name: "SnapshotDiff", path: "$harness"), .package(path: "../lib")],
   targets: [
     .executableTarget(
       name: "peer",
@@ -149,7 +166,7 @@ EOF
     # The shared folder's plan forgotten, its objects kept: else the next
     # release was built from this one's copy.
     rm -f .build-peers-history/workspace-state.json .build-peers-history/release.yaml
-    why=$(grep -m1 -E "error:" "$log" | sed -E "s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
+    why=$(grep -m1 -E "error:" "$log" | sed -E "s|$harness/||g; s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
     why=${why:-build failed}
     for uikit in ios13 ios15; do
       echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why//\"/\"\"}\"" >>"$rows"  # a quote doubled, as CSV has it
@@ -168,8 +185,9 @@ EOF
       --out "$findings/$release-$uikit" --summary "$out/fuzz.json" >"$out/fuzz.txt" 2>&1
     rmdir "$findings/$release-$uikit" 2>/dev/null
   done
-  $bin bench --quiet --quick --strategy "$peer" --filter dk-5k --filter scattered-5k --filter random-1e3 \
-    --filter jsfb-create-1k --filter appstore-sections --out "$dir/bench.csv" >"$dir/bench.txt" 2>&1
+  filters=()
+  for row in $rows_timed; do filters+=(--filter "$row"); done
+  $bin bench --quiet --quick --strategy "$peer" "${filters[@]}" --out "$dir/bench.csv" >"$dir/bench.txt" 2>&1
   for uikit in ios13 ios15; do
     python3 scripts/peers-history-row.py "$peer" "$release" "$uikit" "$manifest" "$dir/$uikit/verify.json" \
       "$dir/$uikit/fuzz.json" "$dir/bench.summary.csv" "$findings/$release-$uikit" >>"$rows"
