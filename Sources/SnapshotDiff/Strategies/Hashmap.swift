@@ -256,19 +256,36 @@ internal func _keptOrder(
   // and stored them (counted, 20 instructions an item).
   var (previous, inOrder, kept) = (last, increasing, allKept)
   defer { (last, increasing, allKept) = (previous, inOrder, kept) }
-  for j in range {
+  var j = range.lowerBound
+  let end = range.upperBound
+  // While every entry is in bounds, both answers are open.
+  if kept {
+    while j < end {
+      let o = oldIndex[j]
+      // One unsigned compare tests both bounds.
+      guard UInt(bitPattern: o &- lowerBound) < width else { break }
+      if o <= previous { inOrder = false }
+      previous = o
+      j &+= 1
+    }
+    if j == end { return true }
+    kept = false
+    j &+= 1
+  }
+  if !inOrder { return false }
+  // Then the order alone: an entry out of bounds (an inserted item) is
+  // passed over in a loop of its own (with both flags carried, each cost
+  // 17 instructions; half of `listkit-10k-half-overlap`'s items are such).
+  while j < end {
     let o = oldIndex[j]
-    // One unsigned compare tests both bounds.
-    guard UInt(bitPattern: o &- lowerBound) < width else {
-      kept = false
-      if !inOrder { return false }
-      continue
+    if UInt(bitPattern: o &- lowerBound) < width {
+      if o <= previous {
+        inOrder = false
+        return false
+      }
+      previous = o
     }
-    if o <= previous {
-      inOrder = false
-      if !kept { return false }
-    }
-    previous = o
+    j &+= 1
   }
   return true
 }
