@@ -64,6 +64,14 @@ csv=results/peers-history-$peer.csv
 rows=$(mktemp)
 # The rows of releases not run this time are kept.
 [ -f "$csv" ] && tail -n +2 "$csv" | grep -v -E "^$peer,($(IFS='|'; echo "${releases[*]//./\\.}")),"  >"$rows"
+# The rows so far, sorted: written after each release, so that a run
+# stopped part way keeps the releases it finished.
+write_csv() {
+  {
+    echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_kind,first_finding,x_floor,note"
+    sort -t, -k2,2V -k3,3 "$rows"
+  } >"$csv.partial" && mv "$csv.partial" "$csv"
+}
 started=$(date +%s)
 n=0
 for release in "${releases[@]}"; do
@@ -114,7 +122,7 @@ EOF
     # Ours names the module's folder; this release has none.
     for uikit in ios13 ios15; do echo "$peer,$release,$uikit,false,written,,,,,,,no $module module in this release" >>"$rows"; done
     echo "   not built: no $module module" >&2
-    continue
+    write_csv; continue
   fi
   if $own || ! head -n 1 "$dir/lib/Package.swift" 2>/dev/null | grep -q swift-tools-version; then write_manifest ""; fi
   # The adapter as make peers builds it, told what API the release has.
@@ -172,7 +180,7 @@ EOF
       echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why//\"/\"\"}\"" >>"$rows"  # a quote doubled, as CSV has it
     done
     echo "   not built: ${why:-see $log}" >&2
-    continue
+    write_csv; continue
   fi
   bin=.build-peers-history/release/peer
   findings=Peers/History/$peer
@@ -193,11 +201,9 @@ EOF
       "$dir/$uikit/fuzz.json" "$dir/bench.summary.csv" "$findings/$release-$uikit" >>"$rows"
   done
   tail -n 2 "$rows" | cut -d, -f3,6-10 | sed 's/^/   /' >&2
+  write_csv
 done
-{
-  echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_kind,first_finding,x_floor,note"
-  sort -t, -k2,2V -k3,3 "$rows"
-} >"$csv"
+write_csv
 rm -f "$rows"
 echo "wrote $csv" >&2
 python3 scripts/peers-history-table.py
