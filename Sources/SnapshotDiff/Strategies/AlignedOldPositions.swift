@@ -47,11 +47,7 @@ extension Snapshot {
     // item is left over, as a whole range a side, and where one side's are
     // far fewer they may be looked up with no list of them made (two
     // allocations, about 450 instructions of `list-to-empty`'s 4,200, counted).
-    var keepsASection = false
-    for s in sectionOldIndex where s >= 0 {
-      keepsASection = true
-      break
-    }
+    let keepsASection = sectionOldIndex.contains { $0 >= 0 }
     var leftOld = _Leftovers(), leftNew = _Leftovers()
     var runs = [_UnchangedRun]()
     // `walked`: sections whose every new item the walk matched, in order:

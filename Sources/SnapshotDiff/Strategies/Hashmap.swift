@@ -64,7 +64,7 @@ public struct Hashmap: MatchingStrategy {
           range: range, runs: runs, from: nextRun)
       } else {
         _markOffIncreasing(itemOldIndex, lowerBound: oldRange.lowerBound, upperBound: oldRange.upperBound, moved: &itemMoved, range: range,
-          skipping: runs[nextRun..<runEnd])
+          skipping: runs, from: nextRun)
       }
     }
     // The longest increasing subsequence keeps or moves a run whole (nothing
@@ -119,16 +119,17 @@ extension Snapshot {
 
 /// Within `range`, marks as moved the entries of `oldIndex` in
 /// `lowerBound..<upperBound` that lie off one longest increasing subsequence.
-/// `runs`, unchanged stretches within `range` in new order, need not be read
-/// item by item to prove the order.
+/// `runs` (from `runs[from]`, those in `range`), unchanged stretches in new
+/// order, need not be read item by item to prove the order.
 @inlinable
 internal func _markOffIncreasing(
   _ oldIndex: [Int], lowerBound: Int, upperBound: Int, moved: inout [Bool], range: Range<Int>,
-  skipping runs: ArraySlice<_UnchangedRun> = []
+  skipping runs: [_UnchangedRun] = [], from nextRun: Int = 0
 ) {
   // Most sections keep their kept items in order: one pass proves it, and
   // nothing is collected or allocated (counted in results/hashmap-history.md).
-  let (increasing, allKept) = _keptOrder(oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range, skipping: runs)
+  let (increasing, allKept) = _keptOrder(
+    oldIndex, lowerBound: lowerBound, upperBound: upperBound, range: range, skipping: runs, from: nextRun)
   if increasing { return }
   if allKept {
     let kept = range.count
@@ -215,37 +216,39 @@ internal func _markOffIncreasing(
 
 /// Whether the entries of `oldIndex` in `lowerBound..<upperBound`, within
 /// `range`, increase; and whether every entry in `range` is in those bounds.
-/// One pass, ended as soon as both answers are no; each of `runs` (in
-/// `range`, in new order, old positions in bounds and consecutive) read at
-/// its ends alone (half of `listkit-10k-half-overlap`'s pass was its run).
+/// One pass, ended as soon as both answers are no; each of `runs` (from
+/// `runs[from]`, those in `range`: old positions in bounds and consecutive)
+/// read at its ends alone (half of `listkit-10k-half-overlap`'s pass was its run).
 @inlinable
 internal func _keptOrder(
   _ oldIndex: [Int], lowerBound: Int, upperBound: Int, range: Range<Int>,
-  skipping runs: ArraySlice<_UnchangedRun> = []
+  skipping runs: [_UnchangedRun] = [], from nextRun: Int = 0
 ) -> (increasing: Bool, allKept: Bool) {
   oldIndex.withUnsafeBufferPointer { oldIndex in
     var last = lowerBound &- 1
     var increasing = true, allKept = true
     let width = UInt(bitPattern: upperBound &- lowerBound)
-    var j = range.lowerBound
-    for run in runs {
-      // The items before the run, then the run as one entry.
-      if !_keptOrder(oldIndex, j..<run.new, width: width, lowerBound: lowerBound, last: &last, increasing: &increasing, allKept: &allKept) {
-        return (increasing, allKept)
+    var segments = _RunSegments(runs, in: range, nextRun: nextRun)
+    while let segment = segments.next() {
+      switch segment {
+      case .items(let items):
+        if !_keptOrder(oldIndex, items, width: width, lowerBound: lowerBound, last: &last, increasing: &increasing, allKept: &allKept) {
+          return (increasing, allKept)
+        }
+      case .run(let run):
+        // The run as one entry.
+        if run.old <= last {
+          increasing = false
+          if !allKept { return (increasing, allKept) }
+        }
+        last = run.old &+ run.count &- 1
       }
-      if run.old <= last {
-        increasing = false
-        if !allKept { return (increasing, allKept) }
-      }
-      last = run.old &+ run.count &- 1
-      j = run.new &+ run.count
     }
-    _ = _keptOrder(oldIndex, j..<range.upperBound, width: width, lowerBound: lowerBound, last: &last, increasing: &increasing, allKept: &allKept)
     return (increasing, allKept)
   }
 }
 
-/// ``_keptOrder(_:lowerBound:upperBound:range:skipping:)``'s pass over
+/// ``_keptOrder(_:lowerBound:upperBound:range:skipping:from:)``'s pass over
 /// `range`, item by item, from `last`; false once both answers are no.
 @inlinable @inline(__always)
 internal func _keptOrder(
