@@ -128,7 +128,8 @@ extension _StagePlan {
               let s = m.sectionOldIndex[t]
               guard s >= 0 else {
                 // An inserted section arrives with its items; none may join it (rule 5).
-                for j in start..<end where oldIndex[j] >= 0 { return false }
+                // (Validated: every entry is -1 or kept; all -1 in one vector pass.)
+                if !_allInserted(UnsafeBufferPointer(rebasing: oldIndex[start..<end])) { return false }
                 continue
               }
               let changes = sectionFlags[t] & changesInside != 0

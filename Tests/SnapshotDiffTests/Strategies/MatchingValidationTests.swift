@@ -56,6 +56,31 @@ import Testing
     #expect(error([2, 1, 2, -1]) == Matching.Error(field: .itemOldIndex, position: 2, problem: .usedTwice(2, firstAt: 0)))
   }
 
+  /// Stretches of inserts are checked a block at a time: an error inside
+  /// one is named at its own position all the same, and a list of inserts
+  /// after a kept item is valid.
+  @Test func anErrorAmongManyInsertsIsNamedWhereItIs() throws {
+    let old = try S(section: "s", items: [.init("kept")])
+    let new = try S(section: "s", items: [.init("kept")] + (0..<300).map { .init("n\($0)") })
+    func error(_ change: (inout Matching) -> Void) -> Matching.Error? {
+      var m = Matching(
+        sectionOldIndex: [0], sectionMoved: [false], itemOldIndex: [0] + Array(repeating: -1, count: 300),
+        itemMoved: Array(repeating: false, count: 301))
+      change(&m)
+      do { try m.validate(from: old, to: new) } catch { return error }
+      return nil
+    }
+    #expect(error { _ in } == nil)
+    for j in [1, 64, 65, 130, 200, 299, 300] {
+      #expect(error { $0.itemMoved[j] = true } == Matching.Error(field: .itemMoved, position: j, problem: .movedButInserted))
+      #expect(error { $0.itemOldIndex[j] = -2 } == Matching.Error(field: .itemOldIndex, position: j, problem: .outOfRange(-2, count: 1)))
+      #expect(error { $0.itemOldIndex[j] = 0 } == Matching.Error(field: .itemOldIndex, position: j, problem: .usedTwice(0, firstAt: 0)))
+    }
+    // Two errors: the first in new order, past a block of inserts.
+    #expect(error { $0.itemMoved[250] = true; $0.itemOldIndex[100] = 7 }
+      == Matching.Error(field: .itemOldIndex, position: 100, problem: .outOfRange(7, count: 1)))
+  }
+
   @Test func theErrorReadsAsOneLine() {
     let error = Matching.Error(field: .itemOldIndex, position: 3, problem: .usedTwice(0, firstAt: 1))
     #expect(error.description == "itemOldIndex[3]: old index 0 is already used at itemOldIndex[1]")
