@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """One row of results/peers-history-PEER.csv (scripts/peers-history.sh), from
 the typed files a release's run wrote: verify --summary's and fuzz --summary's
-JSON, and bench's summary CSV.
+JSON, and bench's summary CSV. `kinds`: each kind of crash and wrong
+screen found, `severity: kind=its first case`, separated by "; ".
 
-Usage: peers-history-row.py PEER RELEASE UIKIT MANIFEST VERIFY.json FUZZ.json BENCH.summary.csv FINDINGS_DIR"""
+Usage: peers-history-row.py PEER RELEASE UIKIT MANIFEST VERIFY.json FUZZ.json BENCH.summary.csv BENCH_STATUS
+
+BENCH_STATUS: bench's exit status. Above 128 it was ended by a signal (the
+peer trapped in its process): its summary holds the workloads before that."""
 import csv, json, os, sys
 
-peer, release, uikit, manifest, verify_path, fuzz_path, bench_path, findings_dir = sys.argv[1:9]
+peer, release, uikit, manifest, verify_path, fuzz_path, bench_path, bench_status = sys.argv[1:9]
 note = []
 counts = {"crash": 0, "wrong screen": 0, "cost": 0}
 first = ""
@@ -46,8 +50,16 @@ f = worst((fuzz or {}).get("findings") or []) or worst((verify or {}).get("failu
 first_kind = ""
 if f:
     first, first_kind = f["file"], f"{f['severity']}: {kind(f['kind'])}"
+# Every kind of bug found (crashes and wrong screens), each with its first
+# case: what the README's spans follow from release to release.
+kinds = {}
+for found in ((fuzz or {}).get("findings") or []) + ((verify or {}).get("failures") or []):
+    if found.get("severity") in ("crash", "wrong screen"):
+        kinds.setdefault(f"{found['severity']}: {kind(found['kind'])}", found["file"])
 
 x_floor = ""
+if int(bench_status) > 128:
+    note.append(f"bench ended by signal {int(bench_status) - 128}: x_floor from the rows timed before")
 try:
     with open(bench_path) as f:
         rows = list(csv.DictReader(f))
@@ -63,5 +75,6 @@ try:
 except OSError:
     note.append("no bench summary")
 
-print(",".join([peer, release, uikit, "true", manifest, str(counts["crash"]), str(counts["wrong screen"]), str(counts["cost"]),
-                first_kind, first.replace(",", ";"), x_floor, "; ".join(note)]))
+csv.writer(sys.stdout, lineterminator="\n").writerow([
+    peer, release, uikit, "true", manifest, counts["crash"], counts["wrong screen"], counts["cost"],
+    first_kind, first, x_floor, "; ".join(note), "; ".join(f"{k}={v}" for k, v in kinds.items())])

@@ -2,21 +2,48 @@
 """The README's table of the peers across their releases, written between its
 peers-history markers from every results/peers-history-PEER.csv
 (scripts/peers-history.sh): a row a release, both --uikit targets, and for
-each kind of first finding the release that first shows it and the one
-where it stops."""
-import csv, glob, re, sys
+each kind of crash and wrong screen (the `kinds` column) the releases that
+show it and the release where it stops."""
+import csv, glob, os, sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from release_order import version  # noqa: E402
 
 BEGIN, END = "<!-- peers-history:begin -->", "<!-- peers-history:end -->"
 
 
-def version(release):
-    """A release's place: by its numbers, a pre-release (3.0.0-beta.0) before
-    its release; a tag with no numbers first."""
-    m = re.match(r"v?(\d+(?:\.\d+)*)(.*)", release)
-    if not m:
-        return ([-1], 0, release)
-    numbers = [int(x) for x in m.group(1).split(".")]
-    return (numbers + [0] * (4 - len(numbers)), 0 if m.group(2) else 1, m.group(2))
+def kinds_of(targets):
+    """Every kind of crash and wrong screen a release showed on either
+    target, each with its first case (the `kinds` column)."""
+    found = {}
+    for uikit in ("ios15", "ios13"):
+        for entry in filter(None, (targets.get(uikit, {}).get("kinds") or "").split("; ")):
+            k, _, case = entry.partition("=")
+            found.setdefault(k, case)
+    return found
+
+
+def kind_spans(peer, releases):
+    """A line a kind: the releases that show it, as spans of built releases
+    in a row, with the case of its first, and the release where each span
+    stops (a release that did not build neither shows nor clears it)."""
+    built = [(r, kinds_of(t)) for r, t in releases if any(x.get("built") == "true" for x in t.values())]
+    order = []
+    for _, found in built:
+        order += [k for k in found if k not in order]
+    out = []
+    for k in order:
+        spans, start, case = [], None, None
+        for i, (release, found) in enumerate(built):
+            if k in found and start is None:
+                start, case = release, case or found[k]
+            if k not in found and start is not None:
+                spans.append(f"{start} – {built[i - 1][0]}, gone from {release}" if built[i - 1][0] != start else f"{start}, gone from {release}")
+                start = None
+        if start is not None:
+            spans.append(f"{start} and every release since" if start != built[-1][0] else f"{start}, the last release run")
+        out.append(f"- {peer}: {k} ([first case]({case})): on " + "; again on ".join(spans))
+    return out
 
 
 lines = ["<!-- `make peers-history PEER=…` writes this from results/peers-history-*.csv; regenerate, do not edit -->",
@@ -29,7 +56,6 @@ for path in sorted(glob.glob("results/peers-history-*.csv")):
     for r in rows:
         by_release.setdefault(r["release"], {})[r["uikit"]] = r
     releases = sorted(by_release, key=version)
-    kinds = {}
     # Releases in a row that did not build for the same reason: one row
     # ("0.1 – 1.0.4, 22 releases"), so that a peer's early history is a line.
     unbuilt = []
@@ -56,19 +82,9 @@ for path in sorted(glob.glob("results/peers-history-*.csv")):
         lines.append(f"| {b['peer']} | {release} | yes | {a.get('crash', '')} / {b.get('crash', '')} | "
                      f"{a.get('wrong_screen', '')} / {b.get('wrong_screen', '')} | {a.get('cost', '')} / {b.get('cost', '')} | "
                      f"{b.get('x_floor', '')} | {f'{kind} ([case]({first}))' if first else 'none'} |")
-        # The spans of the bugs: crashes and wrong screens (a cost is no bug a user reports).
-        if kind.startswith(("crash", "wrong screen")):
-            kinds.setdefault(kind, [])
-            if not kinds[kind] or kinds[kind][-1].startswith("stops"):
-                kinds[kind].append(release)
-        for k in kinds:
-            if k != kind and not kinds[k][-1].startswith("stops"):
-                kinds[k].append(f"stops at {release}")
     flush()
     peer = rows[0]["peer"] if rows else path
-    for k, seen in kinds.items():
-        stop = next((x for x in seen if x.startswith("stops")), None)
-        spans.append(f"- {peer}: {k}, first on {seen[0]}" + (f", gone from {stop.split()[-1]}" if stop else ", on every release run since"))
+    spans += kind_spans(peer, [(r, by_release[r]) for r in releases])
 
 text = open("README.md").read()
 if BEGIN not in text or END not in text:

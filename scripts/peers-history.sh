@@ -68,8 +68,8 @@ rows=$(mktemp)
 # stopped part way keeps the releases it finished.
 write_csv() {
   {
-    echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_kind,first_finding,x_floor,note"
-    sort -t, -k2,2V -k3,3 "$rows"
+    echo "peer,release,uikit,built,manifest,crash,wrong_screen,cost,first_kind,first_finding,x_floor,note,kinds"
+    python3 scripts/release_order.py <"$rows"
   } >"$csv.partial" && mv "$csv.partial" "$csv"
 }
 started=$(date +%s)
@@ -120,7 +120,7 @@ EOF
   }
   if $own && [ "$src" = Sources ]; then
     # Ours names the module's folder; this release has none.
-    for uikit in ios13 ios15; do echo "$peer,$release,$uikit,false,written,,,,,,,no $module module in this release" >>"$rows"; done
+    for uikit in ios13 ios15; do echo "$peer,$release,$uikit,false,written,,,,,,,no $module module in this release," >>"$rows"; done
     echo "   not built: no $module module" >&2
     write_csv; continue
   fi
@@ -133,6 +133,13 @@ EOF
   if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then define+=(LISTDIFF_RAW_RESULT); fi
   # DeepDiff 2.0.x's DiffAware has an Int diffId (an associated type from 2.2.0).
   if [ "$peer" = deepdiff ] && grep -rq "var diffId: Int { get }" "$dir/lib/Sources"; then define+=(DEEPDIFF_INT_DIFF_ID); fi
+  # Differ before 1.4.2: its glue's NestedBatchUpdate is internal. The
+  # release's own file is built in the adapter's module, not the library's.
+  if [ "$peer" = differ ] && grep -q "^struct NestedBatchUpdate" "$dir/lib/$src/NestedBatchUpdate.swift" 2>/dev/null; then
+    write_manifest NestedBatchUpdate.swift
+    { echo "import Differ"; cat "$dir/lib/$src/NestedBatchUpdate.swift"; } >"$dir/run/Sources/peer/NestedBatchUpdate.swift"
+    grep -q "IndexPath(item:" "$dir/lib/$src/NestedBatchUpdate.swift" && define+=(DIFFER_INDEXPATH_ITEM_SECTION)
+  fi
   if [ "$peer" = differencekit ]; then
     grep -rq "func isUpdated(from" "$dir/lib/Sources" && define+=(DIFFERENCEKIT_IS_UPDATED)
     grep -rq "var differenceIdentifier" "$dir/lib/Sources" || define+=(DIFFERENCEKIT_IDENTIFIER)
@@ -161,11 +168,11 @@ EOF
   built=true
   if ! build; then
     built=false
-    if grep -qE "no such module '(UIKit|AppKit|Cocoa)'|error: Invalid manifest" "$log"; then
+    if grep -qE "no such module '(UIKit|AppKit|Cocoa)'|error: Invalid manifest|Failed to clone repository" "$log"; then
       # Its UIKit glue (an extension of UICollectionView) cannot build here,
       # and the adapter models that glue (UIKitBatch.swift); or its manifest
-      # is one today's SwiftPM refuses: the library built without the glue,
-      # in a manifest of our own.
+      # is one today's SwiftPM refuses, or names a package not offline (its
+      # tests'): the library built without the glue, in a manifest of our own.
       write_manifest "$(cd "$dir/lib/$src" && { grep -rlE '^import (UIKit|AppKit|Cocoa)' .; find . -path '*/iOS/*' -o -path '*/Mac/*' -o -path '*/macOS/*' -o -path '*/tvOS/*' -o -path '*/UIKit/*' -o -path '*/AppKit/*'; } | sed 's|^\./||' | sort -u)"
       build && built=true
     fi
@@ -177,7 +184,7 @@ EOF
     why=$(grep -m1 -E "error:" "$log" | sed -E "s|$harness/||g; s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
     why=${why:-build failed}
     for uikit in ios13 ios15; do
-      echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why//\"/\"\"}\"" >>"$rows"  # a quote doubled, as CSV has it
+      echo "$peer,$release,$uikit,false,$manifest,,,,,,,\"${why//\"/\"\"}\"," >>"$rows"  # a quote doubled, as CSV has it
     done
     echo "   not built: ${why:-see $log}" >&2
     write_csv; continue
@@ -195,10 +202,11 @@ EOF
   done
   filters=()
   for row in $rows_timed; do filters+=(--filter "$row"); done
-  $bin bench --quiet --quick --strategy "$peer" "${filters[@]}" --out "$dir/bench.csv" >"$dir/bench.txt" 2>&1
+  bench_status=0
+  $bin bench --quiet --quick --strategy "$peer" "${filters[@]}" --out "$dir/bench.csv" >"$dir/bench.txt" 2>&1 || bench_status=$?
   for uikit in ios13 ios15; do
     python3 scripts/peers-history-row.py "$peer" "$release" "$uikit" "$manifest" "$dir/$uikit/verify.json" \
-      "$dir/$uikit/fuzz.json" "$dir/bench.summary.csv" "$findings/$release-$uikit" >>"$rows"
+      "$dir/$uikit/fuzz.json" "$dir/bench.summary.csv" "$bench_status" >>"$rows"
   done
   tail -n 2 "$rows" | cut -d, -f3,6-10 | sed 's/^/   /' >&2
   write_csv

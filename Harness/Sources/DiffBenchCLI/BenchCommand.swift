@@ -149,6 +149,11 @@ struct BenchCommand: ParsableCommand {
       progress.update("\(p.position) \(p.workload)\(p.step.map { " apply \($0)" } ?? ""): sampling · \(Self.left(p))")
     }
     defer { progress.finish() }
+    // The summary after each workload: a strategy that traps ends the run
+    // (a timed strategy runs in this process), and the cells before it stay.
+    // A write that fails here fails again, and is reported, at the end.
+    let summary = ReportFile.summaryPath(for: path)
+    runner.workloadDone = { done in try? SummaryReport.write(CellResult.summaries(done), to: summary) }
     let cells = Workload.cellCount(workloads, subjects: subjects.count)
     // (No least time: a cell of short samples stops at 100 of them, under its
     // budget, and a skipped one takes none; the progress line estimates.)

@@ -119,6 +119,9 @@ package struct BenchRunner {
   /// Where the run is during a workload (the apply of a trace being
   /// sampled), at most every half second.
   package var progress: (BenchProgress) -> Void = { _ in }
+  /// Every cell so far, after each workload: a subject that traps ends
+  /// this process, and what was measured before it is kept from here.
+  package var workloadDone: ([CellResult]) -> Void = { _ in }
   /// The cost model's rates; measured at start-up unless given (tests give
   /// them, so that a skip never depends on the machine's speed).
   var calibration: Calibration?
@@ -186,6 +189,7 @@ package struct BenchRunner {
         log(line, state.progress)
       }
       results += cells
+      workloadDone(results)
     }
     return results
   }

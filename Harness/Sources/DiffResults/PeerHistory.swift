@@ -19,6 +19,9 @@ package struct PeerRelease: Equatable, Sendable {
   /// Its medians over the floor's on the benched rows; `nil` where not benched.
   package var timesFloor: Double?
   package var note = ""
+  /// Each kind of crash and wrong screen found, with its first case:
+  /// `severity: kind=case`, separated by "; ".
+  package var kinds = ""
 
   package init() {}
 
@@ -40,7 +43,7 @@ package enum PeerHistoryFile {
       row.timesFloor = v
       return nil
     },
-    .text("note", \.note),
+    .text("note", \.note), .text("kinds", \.kinds),
   ]
 
   /// Whether a file is a peer's history by its name (`peers-history-PEER.csv`).

@@ -12,7 +12,7 @@ package enum FaultyStrategies {
     Contender(Hanging()), Contender(NotLongest()), Contender(NaiveDropsLast()), Contender(HeckelBoundary()),
   ] + malformedMatchings + [
     Contender(Blocking()), Contender(SplitsShiftedSections()), Contender(UpdatesSectionsApart()), Contender(ReloadsApartFromMoves()),
-    Contender(SeedDependent()),
+    Contender(SeedDependent()), Contender(TrapsOnLargeLoads()),
     Contender(EveryOtherCall()), Contender(TrustsRecordedSnapshots()), Contender(ComparesEightBytes()), Contender(ComparesBytes()),
   ]
 
@@ -32,6 +32,20 @@ package struct Trapping: DiffStrategy {
     let empty: [Int] = []
     if changeset.counts.moves > 0 { _ = empty[changeset.counts.moves] }  // index out of range
     return changeset
+  }
+}
+
+/// Traps (index out of range) on a first load of 10,000 items or more: a
+/// strategy that fails on one bench row alone (not on the bench's
+/// calibration pairs, edits of lists), as FlexibleDiff 0.0.1 did on one of
+/// `make peers-history`'s.
+package struct TrapsOnLargeLoads: DiffStrategy {
+  package init() {}
+  package var name: String { "traps-on-large-loads" }
+  package func changeset<S, I, C>(from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> Changeset<S, I, C> {
+    let empty: [Int] = []
+    if old.numberOfItems == 0 && new.numberOfItems >= 10_000 { _ = empty[new.numberOfItems] }  // index out of range
+    return Hashmap().changeset(from: old, to: new)
   }
 }
 

@@ -6,6 +6,22 @@ import Foundation
 import Testing
 
 @Suite struct BenchAndCompareCommandTests {
+  /// A timed strategy runs in the bench's own process: one that traps ends
+  /// the run, and the workloads timed before it stay in the summary.
+  @Test func aStrategyThatTrapsLeavesTheWorkloadsTimedBeforeIt() throws {
+    let dir = try folder([:])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // It traps on a first load of 10,000 items: the second workload, not
+    // the first, nor the bench's calibration (edits of lists).
+    let run = try diffbench(
+      ["bench", "--quick", "--quiet", "--strategy", "traps-on-large-loads", "--filter", "jsfb-create-1k", "--filter", "jsfb-create-10k",
+       "--out", dir + "/r.csv"], executable: "faulty-diffbench")
+    #expect(run.status == 128, "\(run.err)")
+    let cells = try ReportFile.read(contentsOf: dir + "/r.summary.csv")
+    #expect(Set(cells.map(\.workload)) == ["jsfb-create-1k"], "\(cells.map(\.workload))")
+    #expect(Set(cells.map(\.strategy)) == ["floor", "scan", "traps-on-large-loads"], "\(cells.map(\.strategy))")
+  }
+
   @Test func benchWritesTheReportAndSummary() throws {
     let dir = try folder([:])
     let report = dir + "/r.csv"
