@@ -133,6 +133,8 @@ EOF
   if [ "$peer" = listdiff ] && ! grep -rq forBatchUpdates "$dir/lib/Sources"; then define+=(LISTDIFF_RAW_RESULT); fi
   # DeepDiff 2.0.x's DiffAware has an Int diffId (an associated type from 2.2.0).
   if [ "$peer" = deepdiff ] && grep -rq "var diffId: Int { get }" "$dir/lib/Sources"; then define+=(DEEPDIFF_INT_DIFF_ID); fi
+  # DeepDiff 1.x diffs Hashable items (no diffId).
+  if [ "$peer" = deepdiff ] && ! grep -rq "var diffId" "$dir/lib/Sources"; then define+=(DEEPDIFF_HASHABLE); fi
   # Differ before 1.4.2: its glue's NestedBatchUpdate is internal. The
   # release's own file is built in the adapter's module, not the library's.
   if [ "$peer" = differ ] && grep -q "^struct NestedBatchUpdate" "$dir/lib/$src/NestedBatchUpdate.swift" 2>/dev/null; then

@@ -35,6 +35,19 @@ public struct DeepDiffPeer: ConvertingStrategy {
   }
 }
 
+#if DEEPDIFF_HASHABLE
+/// DeepDiff 1.x has no item protocol: it diffs `Hashable` items, "`Hashable`
+/// to quickly check that 2 items are not equal" (its README), its Heckel
+/// keying them by `hashValue` and replacing where `==` differs: the id
+/// hashed, the id and content compared.
+struct DDItem<ID: Hashable, Content: Equatable>: Hashable {
+  let id: ID
+  let content: Content?
+  init(_ item: SectionSnapshot<ID, Content>.Item) { (id, content) = (item.id, item.content) }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  static func == (a: Self, b: Self) -> Bool { a.id == b.id && a.content == b.content }
+}
+#else
 struct DDItem<ID: Hashable, Content: Equatable>: DiffAware {
   let id: ID
   let content: Content?
@@ -47,3 +60,4 @@ struct DDItem<ID: Hashable, Content: Equatable>: DiffAware {
   #endif
   static func compareContent(_ a: Self, _ b: Self) -> Bool { a.content == b.content }
 }
+#endif
