@@ -56,11 +56,13 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
   }
 
   /// An empty data source, diffing with `strategy`, whose matching is
-  /// validated on every apply (``Changeset/init(from:to:checking:)``).
+  /// validated on every apply (``Changeset/init(from:to:checking:)``) that
+  /// asks for one: a list filled from empty or emptied, its sections as
+  /// they were, needs none (``MatchingStrategy/changeset(from:to:)``).
   @inlinable
   public init<Strategy: MatchingStrategy>(strategy: Strategy) {
     self.strategy = strategy
-    _changeset = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
+    _changeset = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checkingMatchingOf: strategy) }
   }
 
   /// An empty data source, diffing with `strategy`.
@@ -70,7 +72,7 @@ public final class ContentDiffableDataSource<SectionID: Hashable, ItemID: Hashab
     if let matcher = strategy as? any MatchingStrategy {
       // A matching strategy known here only as a `DiffStrategy` (an
       // existential): its matching is validated all the same.
-      _changeset = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checking: matcher.matching(from: old, to: new)) }
+      _changeset = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checkingMatchingOf: matcher) }
     } else {
       _changeset = { old, new in strategy.changeset(from: old, to: new) }
     }

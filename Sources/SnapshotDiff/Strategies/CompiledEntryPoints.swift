@@ -27,7 +27,7 @@ package struct _EntryPoints: Sendable {
   /// optimizer specializes every closure for it.
   init<S: MatchingStrategy>(_ strategy: S) {
     changeset = { strategy.changeset(from: $0, to: $1) }
-    checked = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checking: strategy.matching(from: old, to: new)) }
+    checked = { old, new throws(Matching.Error) in try Changeset(from: old, to: new, checkingMatchingOf: strategy) }
     intChangeset = { strategy.changeset(from: $0, to: $1) }
     dataSource = { ContentDiffableDataSource(strategy: strategy) }
     intDataSource = { ContentDiffableDataSource(strategy: strategy) }

@@ -31,11 +31,16 @@ public protocol MatchingStrategy: DiffStrategy {
 
 extension MatchingStrategy {
   /// The changeset of this strategy's matching (see ``Changeset/init(from:to:matching:)``).
+  ///
+  /// A list filled from empty or emptied whose sections stay as they are
+  /// (the same ids, order and contents, none marked) asks for no matching:
+  /// every item is inserted, or deleted, in one stage, the changeset any
+  /// matching that keeps those sections gives.
   @inlinable
   public func changeset<SectionID: Hashable, ItemID: Hashable, Content: Equatable>(
     from old: Snapshot<SectionID, ItemID, Content>,
     to new: Snapshot<SectionID, ItemID, Content>
   ) -> Changeset<SectionID, ItemID, Content> {
-    Changeset(from: old, to: new, matching: matching(from: old, to: new))
+    Changeset._filledOrEmptied(from: old, to: new) ?? Changeset(from: old, to: new, matching: matching(from: old, to: new))
   }
 }
