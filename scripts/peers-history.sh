@@ -140,7 +140,6 @@ EOF
   if [ "$peer" = differ ] && grep -q "^struct NestedBatchUpdate" "$dir/lib/$src/NestedBatchUpdate.swift" 2>/dev/null; then
     write_manifest NestedBatchUpdate.swift
     { echo "import Differ"; cat "$dir/lib/$src/NestedBatchUpdate.swift"; } >"$dir/run/Sources/peer/NestedBatchUpdate.swift"
-    grep -q "IndexPath(item:" "$dir/lib/$src/NestedBatchUpdate.swift" && define+=(DIFFER_INDEXPATH_ITEM_SECTION)
   fi
   if [ "$peer" = differencekit ]; then
     grep -rq "func isUpdated(from" "$dir/lib/Sources" && define+=(DIFFERENCEKIT_IS_UPDATED)

@@ -69,12 +69,3 @@ struct DifferSection<ID: Hashable, ItemID: Hashable, Content: Equatable>: Random
   var endIndex: Int { items.count }
   subscript(position: Int) -> DifferItem<ItemID, Content> { items[position] }
 }
-
-#if DIFFER_INDEXPATH_ITEM_SECTION
-/// Differ 1.2's glue (its own NestedBatchUpdate.swift, built beside this by
-/// `make peers-history`) makes index paths with UIKit's initializer, which
-/// Foundation on Linux lacks.
-extension IndexPath {
-  init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-}
-#endif
