@@ -58,8 +58,7 @@ for found in ((fuzz or {}).get("findings") or []) + ((verify or {}).get("failure
         kinds.setdefault(f"{found['severity']}: {kind(found['kind'])}", found["file"])
 
 x_floor = ""
-if int(bench_status) > 128:
-    note.append(f"bench ended by signal {int(bench_status) - 128}: x_floor from the rows timed before")
+ended = f"bench ended by signal {int(bench_status) - 128}" if int(bench_status) > 128 else ""
 try:
     with open(bench_path) as f:
         rows = list(csv.DictReader(f))
@@ -70,10 +69,12 @@ try:
     pairs = [(medians[(w, peer)], medians[(w, "floor")]) for (w, s) in medians if s == peer and (w, "floor") in medians]
     if pairs:
         x_floor = f"{sum(p for p, _ in pairs) / sum(fl for _, fl in pairs):.2f}"
+        if ended:
+            note.append(f"{ended}: x_floor from the workloads timed before")
     else:
-        note.append("no timed rows")
+        note.append(f"{ended}: no timed rows" if ended else "no timed rows")
 except OSError:
-    note.append("no bench summary")
+    note.append(f"{ended} before any workload" if ended else "no bench summary")
 
 csv.writer(sys.stdout, lineterminator="\n").writerow([
     peer, release, uikit, "true", manifest, counts["crash"], counts["wrong screen"], counts["cost"],
