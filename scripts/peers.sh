@@ -24,6 +24,10 @@ if ! out=$(swift package --package-path Peers resolve 2>&1); then
   echo "make peers: cannot resolve the peer packages: $(grep -m1 'error:' <<<"$out")" >&2
   exit 2
 fi
+# The build plan forgotten, the objects kept: SwiftPM reuses a cached plan
+# for the path dependency (this package), and a source file added to it
+# since was not compiled ("no member" errors).
+rm -f Peers/.build/release.yaml
 swift build -c release --package-path Peers || exit 1
 P=Peers/.build/release/peers
 # The peers: the names this executable knows that diffbench does not.
