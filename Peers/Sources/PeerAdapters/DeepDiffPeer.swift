@@ -29,7 +29,20 @@ public struct DeepDiffPeer: ConvertingStrategy {
         deleteItems: changes.compactMap { $0.delete.map { path($0.index) } },
         insertItems: changes.compactMap { $0.insert.map { path($0.index) } },
         moveItems: changes.compactMap { $0.move.map { (path($0.fromIndex), path($0.toIndex)) } })
+      #if DEEPDIFF_HASHABLE
+      // 1.x's Wagner–Fischer also replaces one item by another of a
+      // different id. Its glue reloads the row after the batch, and UIKit
+      // asks the data source for a new cell for it (Apple's
+      // `reloadRows(at:with:)`): the new item shows, as a delete and an
+      // insert there give; a reload keeps the item's id.
+      let replaces = changes.compactMap(\.replace)
+      let other = replaces.filter { $0.oldItem.id != $0.newItem.id }.map { path($0.index) }
+      let outside = UIKitBatch(
+        deleteItems: other, insertItems: other,
+        reloadItems: replaces.filter { $0.oldItem.id == $0.newItem.id }.map { path($0.index) })
+      #else
       let outside = UIKitBatch(reloadItems: changes.compactMap { $0.replace.map { path($0.index) } })
+      #endif
       return SnapshotDiff.Changeset.glued([(inside, new.sections), (outside, new.sections)], from: old, by: traits)
     }
   }
