@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
       timed call first puts the old snapshot back with applySnapshotUsingReloadData).
 
       Timed (the default): a warm-up, then samples taken round by round across strategies, the \
-      floor among them, a sample under 1 ms right after an untimed call of its own: at least 15 per cell or 1 s of timed work, whichever ends later, within a \
+      floor among them, a sample under 1 ms right after an untimed call of its own: at least 15 per cell and 1 s of timed work, or 8 and 2 s, within a \
       cap of 10 s or 100 samples. A strategy whose cost model is not linear (naive, stdlib, \
       myers) is skipped where its estimated sample time is over a third of the cap. Writes \
       results/<commit>.csv. Build with `-c release` (make bench does).

@@ -7,8 +7,12 @@ import SnapshotDiff
 package struct BenchSettings: Sendable {
   /// At least this many samples …
   package var minSamples = 15
-  /// … and at least this much timed work, whichever ends later …
+  /// … and at least this much timed work, whichever ends later, …
   package var budgetSeconds = 1.0
+  /// … or this many and this much, for a cell of long samples (the
+  /// Benchmarking article says what that saves and what it costs) …
+  package var longCellSamples = 8
+  package var longCellSeconds = 2.0
   /// … but never more than this per cell, nor more than `maxSamples`. A cell
   /// whose one sample is estimated over a third of the cap is skipped.
   package var capSeconds = 10.0

@@ -7,7 +7,8 @@ extension BenchSettings {
   /// `seconds` in all: the rule the bench stops on, and the one the time
   /// left models (``rounds(at:)``).
   func hasSampledEnough(rounds: Int, seconds: Double) -> Bool {
-    (rounds >= minSamples && seconds >= budgetSeconds) || seconds >= capSeconds || rounds >= maxSamples
+    (rounds >= minSamples && seconds >= budgetSeconds) || (rounds >= longCellSamples && seconds >= longCellSeconds)
+      || seconds >= capSeconds || rounds >= maxSamples
   }
 
   /// The rounds a subject samples a pair at `sample` seconds a sample: the

@@ -10,13 +10,16 @@ import Testing
   let naive = TimedSubject(Contender(Naive()))
   let hashmap = TimedSubject(Contender(Hashmap()))
 
-  /// The three regimes of the default rule: 100 samples, the 1 s budget,
-  /// 15 samples up to the 10 s cap; and `--quick`'s 0.2 s budget and 3 s cap.
+  /// The four regimes of the default rule: 100 samples, the 1 s budget,
+  /// 15 samples, or 8 and 2 s of long ones, up to the 10 s cap; and
+  /// `--quick`'s 0.2 s budget and 3 s cap.
   @Test func theRoundsAreTheSamplingRules() {
     let settings = BenchSettings()
     #expect(settings.rounds(at: 0.001) == 100)
     #expect(settings.rounds(at: 0.0251) == 40)
-    #expect(settings.rounds(at: 0.2) == 15)
+    #expect(settings.rounds(at: 0.1) == 15)
+    #expect(settings.rounds(at: 0.15) == 14)
+    #expect(settings.rounds(at: 0.5) == 8)
     #expect(settings.rounds(at: 4) == 3)
     #expect(settings.rounds(at: 0) == 100)
     #expect(BenchSettings.quick.rounds(at: 0.001) == 100)
@@ -36,17 +39,19 @@ import Testing
     let hashmapCell = 100 * 0.002 + 2 * 0.002
     let floorCell = 100 * 0.005 + 2 * 0.005
     #expect(abs(estimate.pairSeconds([0.005, 0.002, nil], items: 1_000) - (items + hashmapCell + floorCell)) < 1e-9)
-    // naive at 1 s: 10 rounds to the cap.
-    let naiveCell = 10 * 1.0 + 2 * 1.0
+    // naive at 1 s: 8 rounds (long samples, 2 s and more).
+    let naiveCell = 8 * 1.0 + 2 * 1.0
     let withNaive = estimate.pairSeconds([0.005, nil, 1], items: 1_000)
     #expect(abs(withNaive - (items + naiveCell + floorCell)) < 1e-9)
     // A floor of 40 ms a sample: 25 rounds to its 1 s budget, though
     // hashmap samples 100 (it followed them, 4 s, before).
     let slowFloor = estimate.pairSeconds([0.04, 0.002, nil], items: 1_000)
     #expect(abs(slowFloor - (items + hashmapCell + 25 * 0.04 + 2 * 0.04)) < 1e-9)
-    // One of 0.5 s: its 15 rounds.
-    let slowerFloor = estimate.pairSeconds([0.5, 0.002, nil], items: 1_000)
-    #expect(abs(slowerFloor - (items + hashmapCell + 15 * 0.5 + 2 * 0.5)) < 1e-9)
+    // One of 0.1 s: its 15 rounds; of 0.5 s, 8 (its 2 s, and more).
+    let slowerFloor = estimate.pairSeconds([0.1, 0.002, nil], items: 1_000)
+    #expect(abs(slowerFloor - (items + hashmapCell + 15 * 0.1 + 2 * 0.1)) < 1e-9)
+    let longFloor = estimate.pairSeconds([0.5, 0.002, nil], items: 1_000)
+    #expect(abs(longFloor - (items + hashmapCell + 8 * 0.5 + 2 * 0.5)) < 1e-9)
     // Below the warm-up line each sample follows an untimed call: twice.
     let short = estimate.pairSeconds([0.0001], items: 0)
     #expect(abs(short - (2 * 100 * 0.0001 + 2 * 0.0001)) < 1e-12)
@@ -70,7 +75,7 @@ import Testing
     #expect(abs(skipped.seconds(reversed) - skipped.pairSeconds([1e-8 * Double(items), nil], items: items)) < 1e-12)
     let measured = estimate(naiveSample: 0.5)
     #expect(abs(measured.seconds(reversed) - measured.pairSeconds([1e-8 * Double(items), 0.5], items: items)) < 1e-12)
-    #expect(measured.seconds(reversed) > skipped.seconds(reversed) + 7.5)
+    #expect(measured.seconds(reversed) > skipped.seconds(reversed) + 4.5)
 
     // A larger pair is not built: its cost models' cells count as skipped.
     let large = Workload(name: "large", quick: false, items: RunEstimate.pairsBuiltAheadUpTo + 1) { fatalError("not built") }
