@@ -135,6 +135,10 @@ EOF
   if [ "$peer" = deepdiff ] && grep -rq "var diffId: Int { get }" "$dir/lib/Sources"; then define+=(DEEPDIFF_INT_DIFF_ID); fi
   # DeepDiff 1.x diffs Hashable items (no diffId).
   if [ "$peer" = deepdiff ] && ! grep -rq "var diffId" "$dir/lib/Sources"; then define+=(DEEPDIFF_HASHABLE); fi
+  # DeepDiff 1.0.0's diff is Wagner–Fischer, O(n·m) in time and memory (Heckel from 1.1.0).
+  if [ "$peer" = deepdiff ] && grep -rq "WagnerFischerAlgorithm().diff" "$dir/lib/Sources/Shared/DeepDiff.swift" 2>/dev/null; then
+    define+=(DEEPDIFF_WAGNER_FISCHER)
+  fi
   # Differ before 1.4.2: its glue's NestedBatchUpdate is internal. The
   # release's own file is built in the adapter's module, not the library's.
   if [ "$peer" = differ ] && grep -q "^struct NestedBatchUpdate" "$dir/lib/$src/NestedBatchUpdate.swift" 2>/dev/null; then

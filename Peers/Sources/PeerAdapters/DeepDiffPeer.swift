@@ -15,7 +15,14 @@ public struct DeepDiffPeer: ConvertingStrategy {
   public var traits: StrategyTraits {
     // `reloadItems` after the batch (2.3.3's `Sources/iOS/UICollectionView+Extensions.swift:36`,
     // "reloadRows needs to be called outside the batch"): a batch of its own.
-    StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: .linear, handlesSections: false, updates: .reload)
+    #if DEEPDIFF_WAGNER_FISCHER
+    // 1.0.0's `diff(old:new:)` is Wagner–Fischer: its table is n·m, and the
+    // bench's calibration pair (100,000 items a side) had it killed for memory.
+    let cost = StrategyTraits.Cost.productOfSizes
+    #else
+    let cost = StrategyTraits.Cost.linear
+    #endif
+    return StrategyTraits(moveRule: .unspecified, reinsertsKeptItems: false, cost: cost, handlesSections: false, updates: .reload)
   }
 
   public func prepareDiff<S: Hashable, I: Hashable, C: Equatable>(
@@ -30,11 +37,11 @@ public struct DeepDiffPeer: ConvertingStrategy {
         insertItems: changes.compactMap { $0.insert.map { path($0.index) } },
         moveItems: changes.compactMap { $0.move.map { (path($0.fromIndex), path($0.toIndex)) } })
       #if DEEPDIFF_HASHABLE
-      // 1.x's Wagner–Fischer also replaces one item by another of a
-      // different id. Its glue reloads the row after the batch, and UIKit
-      // asks the data source for a new cell for it (Apple's
-      // `reloadRows(at:with:)`): the new item shows, as a delete and an
-      // insert there give; a reload keeps the item's id.
+      // 1.0.0's Wagner–Fischer also replaces one item by another of a
+      // different id (1.x's Heckel only an item of the same hash). Its glue
+      // reloads the row after the batch, and UIKit asks the data source for
+      // a new cell for it (Apple's `reloadRows(at:with:)`): the new item
+      // shows, as a delete and an insert there give; a reload keeps the id.
       let replaces = changes.compactMap(\.replace)
       let other = replaces.filter { $0.oldItem.id != $0.newItem.id }.map { path($0.index) }
       let outside = UIKitBatch(
