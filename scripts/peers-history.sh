@@ -166,9 +166,15 @@ let package = Package(
   ])
 EOF
   log=$dir/build.log
-  # One build folder for every release: the harness is built once.
+  # One build folder for every release: the harness is built once. Its plan
+  # is forgotten before each build, its objects kept: with the plan kept, a
+  # release that built was followed by "Build complete" in 0.15 s and the
+  # last release's binary (DeepDiff 1.1.0 – 1.1.2 were refereed as 1.0.0).
   build() {
-    swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1
+    rm -f .build-peers-history/workspace-state.json .build-peers-history/release.yaml
+    swift build -c release --package-path "$dir/run" --scratch-path .build-peers-history >"$log" 2>&1 || return 1
+    # Built from this release's copy, or the verdicts would be another's.
+    grep -q "Compiling $module " "$log" || { echo "peers-history: $peer $release: the build did not compile $module from $dir/lib (see $log)" >&2; exit 2; }
   }
   built=true
   if ! build; then
@@ -183,9 +189,6 @@ EOF
     fi
   fi
   if ! $built; then
-    # The shared folder's plan forgotten, its objects kept: else the next
-    # release was built from this one's copy.
-    rm -f .build-peers-history/workspace-state.json .build-peers-history/release.yaml
     why=$(grep -m1 -E "error:" "$log" | sed -E "s|$harness/||g; s|$root/||g; s|\.build/peers-history/$peer/$release/||; s/,/;/g" | cut -c1-160)
     why=${why:-build failed}
     for uikit in ios13 ios15; do
