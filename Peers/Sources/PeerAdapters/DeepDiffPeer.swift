@@ -32,24 +32,46 @@ public struct DeepDiffPeer: ConvertingStrategy {
     return PreparedDiff(diff: { DeepDiff.diff(old: source, new: target) }) { changes in
       // IndexPathConverter's conversion (iOS only in DeepDiff), section 0.
       func path(_ k: Int) -> ItemPath { ItemPath(section: 0, item: k) }
-      let inside = UIKitBatch(
+      var inside = UIKitBatch(
         deleteItems: changes.compactMap { $0.delete.map { path($0.index) } },
         insertItems: changes.compactMap { $0.insert.map { path($0.index) } },
         moveItems: changes.compactMap { $0.move.map { (path($0.fromIndex), path($0.toIndex)) } })
       #if DEEPDIFF_HASHABLE
       // 1.0.0's Wagner–Fischer also replaces one item by another of a
       // different id (1.x's Heckel only an item of the same hash). Its glue
-      // reloads the row after the batch, and UIKit asks the data source for
-      // a new cell for it (Apple's `reloadRows(at:with:)`): the new item
-      // shows, as a delete and an insert there give; a reload keeps the id.
+      // reloads the row right after the batch, in the same turn of the run
+      // loop, and UIKit asks the data source for a new cell for it (Apple's
+      // `reloadRows(at:with:)`): the new item shows, and no frame shows the
+      // old one beside an inserted copy of its id (reverse.json: "4"
+      // inserted at 2 while the old "4" at 4 waits for its reload). So the
+      // old row leaves and the new item comes in the batch, and the reload
+      // after it is kept as a stage of its own: two calls, as the glue makes.
       let replaces = changes.compactMap(\.replace)
-      let other = replaces.filter { $0.oldItem.id != $0.newItem.id }.map { path($0.index) }
-      let outside = UIKitBatch(
-        deleteItems: other, insertItems: other,
-        reloadItems: replaces.filter { $0.oldItem.id == $0.newItem.id }.map { path($0.index) })
-      #else
-      let outside = UIKitBatch(reloadItems: changes.compactMap { $0.replace.map { path($0.index) } })
+      let other = replaces.filter { $0.oldItem.id != $0.newItem.id }.map(\.index)
+      if !other.isEmpty {
+        // The row at each position after the batch: an old row kept in
+        // place, in order, or a move's source.
+        let deleted = Set(inside.deleteItems.map(\.item)), inserted = Set(inside.insertItems.map(\.item))
+        let moved = Dictionary(inside.moveItems.map { ($0.to.item, $0.from.item) }) { first, _ in first }
+        let movedFrom = Set(moved.values)
+        let kept = source.indices.filter { !deleted.contains($0) && !movedFrom.contains($0) }
+        let count = source.count - deleted.count + inserted.count
+        let slots = (0..<count).filter { !inserted.contains($0) && moved[$0] == nil }
+        let oldRow = Dictionary(zip(slots, kept)) { first, _ in first }
+        for k in other {
+          if let from = moved[k] {
+            inside.moveItems.removeAll { $0.to.item == k }
+            inside.deleteItems.append(path(from))
+          } else if let j = oldRow[k] {
+            inside.deleteItems.append(path(j))
+          } else {
+            continue  // an inserted row: the batch brings the new item already
+          }
+          inside.insertItems.append(path(k))
+        }
+      }
       #endif
+      let outside = UIKitBatch(reloadItems: changes.compactMap { $0.replace.map { path($0.index) } })
       return SnapshotDiff.Changeset.glued([(inside, new.sections), (outside, new.sections)], from: old, by: traits)
     }
   }
