@@ -1,14 +1,15 @@
 import DeepDiff
 import DiffBenchCLI
 
-/// DeepDiff (onmyway133): Heckel's algorithm on flat lists.
+/// DeepDiff (onmyway133): Heckel's algorithm on flat lists (Wagner–Fischer
+/// in 1.0.0).
 ///
 /// Timed: `diff(old:new:)`. Its UIKit glue (`reload(changes:section:updateData:)`)
 /// sends deletes, inserts and moves in one `performBatchUpdates`, then its
 /// replaces to `reloadItems` after the batch, on the state the batch left:
 /// two stages where there are both, and so is it judged.
 ///
-/// - Complexity: O(*n*) expected.
+/// - Complexity: O(*n*) expected; O(*n* · *m*) time and memory in 1.0.0.
 public struct DeepDiffPeer: ConvertingStrategy {
   public init() {}
   public var name: String { "deepdiff" }
@@ -39,13 +40,15 @@ public struct DeepDiffPeer: ConvertingStrategy {
       #if DEEPDIFF_HASHABLE
       // 1.0.0's Wagner–Fischer also replaces one item by another of a
       // different id (1.x's Heckel only an item of the same hash). Its glue
-      // reloads the row right after the batch, in the same turn of the run
-      // loop, and UIKit asks the data source for a new cell for it (Apple's
-      // `reloadRows(at:with:)`): the new item shows, and no frame shows the
-      // old one beside an inserted copy of its id (reverse.json: "4"
-      // inserted at 2 while the old "4" at 4 waits for its reload). So the
-      // old row leaves and the new item comes in the batch, and the reload
-      // after it is kept as a stage of its own: two calls, as the glue makes.
+      // reloads the row right after the batch, in the same call (1.0.0's
+      // `Sources/iOS/UITableView+Extensions.swift`, `reload(changes:completion:)`:
+      // `reloadRows` follows `performBatchUpdates`), and UIKit asks the data
+      // source for a new cell for it (Apple's `reloadRows(at:with:)`): the
+      // new item shows, and no frame shows the old one beside an inserted
+      // copy of its id (reverse.json: "4" inserted at 2 while the old "4" at
+      // 4 waits for its reload). So the old row leaves and the new item comes
+      // in the batch, and the reload after it is kept as a stage of its own:
+      // two calls, as the glue makes.
       let replaces = changes.compactMap(\.replace)
       let other = replaces.filter { $0.oldItem.id != $0.newItem.id }.map(\.index)
       if !other.isEmpty {
